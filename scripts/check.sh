@@ -1,0 +1,39 @@
+#!/bin/bash
+# make check: KUnit on every target, checkpatch --strict on every patch,
+# the workspace's own tests. Runs every step, then fails if any failed.
+# The last line is "N passed, N failed" over the KUnit cases of all targets.
+set -uo pipefail
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+cd "$TOP"
+targets=("$@")
+failed=()
+step() {
+	local name=$1; shift
+	local t0; t0=$(date +%s)
+	echo "=== $name"
+	if "$@"; then
+		echo "=== $name: ok ($(( $(date +%s) - t0 ))s)"
+	else
+		echo "=== $name: FAILED ($(( $(date +%s) - t0 ))s)"
+		failed+=("$name")
+	fi
+}
+rm -f build/results/*.json
+step "workspace self-tests" tests/workspace/run.sh
+step "checkpatch --strict" scripts/checkpatch.sh
+for t in "${targets[@]}"; do
+	step "kunit $t" scripts/kunit.sh "$t"
+done
+echo
+python3 scripts/results.py table "${targets[@]}"
+echo
+for t in "${targets[@]}"; do
+	python3 scripts/results.py check "$t" "$(. scripts/targets.sh; TOP=$TOP; target_vars "$t"; echo "$PAGE_SIZE_BYTES")" | head -1
+done
+if [ ${#failed[@]} -gt 0 ]; then
+	echo "make check: FAILED: ${failed[*]}"
+else
+	echo "make check: all steps passed"
+fi
+python3 scripts/results.py total "${targets[@]}"
+[ ${#failed[@]} -eq 0 ]

@@ -1,0 +1,37 @@
+#!/bin/bash
+# checkpatch.pl --strict on every patch of the series: zero errors,
+# warnings and checks.
+set -uo pipefail
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+T=$TOP/build/linux
+# spdxcheck.py needs python3-ply and python3-git: use Debian's python3.
+export PATH=/usr/bin:$PATH
+rc=0
+n=0
+# FILE_PATH_CHANGES only asks "does MAINTAINERS need updating?" for a new
+# file. We answer it below: every new file must be covered by an entry that
+# lists amd-gfx, which get_maintainer.pl must confirm.
+for p in $(find "$TOP/patches" -name '*.patch' ! -name '0000-cover-letter.patch' | sort); do
+	n=$((n + 1))
+	name=$(basename "$p")
+	out=$(cd "$T" && ./scripts/checkpatch.pl --strict --no-tree --showfile -q \
+		--ignore FILE_PATH_CHANGES "$p" 2>&1)
+	total=$(cd "$T" && ./scripts/checkpatch.pl --strict --no-tree --ignore FILE_PATH_CHANGES \
+		"$p" 2>&1 | sed -n 's/^total: //p')
+	echo "checkpatch --strict: $name: $total"
+	if [ -n "$out" ] || [ -z "$total" ]; then
+		echo "$out" | sed 's/^/    /'
+		rc=1
+	fi
+	for f in $(awk '/^diff --git/ {f=$4} /^new file mode/ {sub("^b/", "", f); print f}' "$p"); do
+		if (cd "$T" && ./scripts/get_maintainer.pl --no-git --no-git-fallback -f "$f" 2>/dev/null) |
+		   grep -q 'amd-gfx@lists.freedesktop.org'; then
+			echo "    new file $f: MAINTAINERS covers it (amd-gfx)"
+		else
+			echo "    new file $f: not covered by an amd-gfx MAINTAINERS entry"
+			rc=1
+		fi
+	done
+done
+[ "$n" -gt 0 ] || { echo "checkpatch: no patches found"; rc=1; }
+exit $rc

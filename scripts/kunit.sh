@@ -1,0 +1,38 @@
+#!/bin/bash
+# make kunit TARGET=<target>: the stock kunit.py for one target, under QEMU.
+# Build dir build/targets/<target>/, JSON build/results/<target>.json,
+# console log build/results/<target>.log.
+set -euo pipefail
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/targets.sh"
+target=${1:?usage: kunit.sh <target>}
+target_vars "$target"
+
+T=$TOP/build/linux
+out=$TOP/build/targets/$target
+res=$TOP/build/results
+mkdir -p "$out" "$res"
+rm -f "$res/$target.json" "$res/$target.log"
+
+# ccache: Debian's /usr/lib/ccache has gcc and the cross gcc wrappers.
+[ -d /usr/lib/ccache ] && export PATH=/usr/lib/ccache:$PATH
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
+export CCACHE_BASEDIR=$TOP KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-@0}
+
+args=(run --build_dir="$out"
+      --kunitconfig=drivers/gpu/drm/amd/amdgpu/.kunitconfig
+      --qemu_config="$KUNIT_QEMU_CONFIG"
+      --jobs="$(nproc)" --timeout="${KUNIT_TIMEOUT:-600}"
+      --json="$res/$target.json")
+[ -n "$CROSS_COMPILE" ] && args+=(--cross_compile="$CROSS_COMPILE")
+args+=(${KUNIT_EXTRA_ARGS:-})
+
+echo ">>> kunit.py for $target (build: $out)"
+start=$(date +%s)
+set +e
+(cd "$T" && python3 tools/testing/kunit/kunit.py "${args[@]}") 2>&1 | tee "$res/$target.log"
+rc=${PIPESTATUS[0]}
+set -e
+echo ">>> $target: kunit.py exit $rc after $(( $(date +%s) - start ))s"
+python3 "$TOP/scripts/results.py" check "$target" "$PAGE_SIZE_BYTES" || rc=1
+exit $rc

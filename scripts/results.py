@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Read kunit.py --json results in build/results/ and judge them.
+
+  results.py check <target> <page_size>  one target: every suite of
+      tests/kunit-suites.txt ran with its number of cases, nothing failed,
+      crashed or was skipped, and the kernel really had that PAGE_SIZE.
+  results.py total [targets...]          'N passed, N failed' over targets
+  results.py table [targets...]          cases per suite and target (markdown)
+"""
+import json
+import os
+import re
+import sys
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RES = os.environ.get('KUNIT_RESULTS_DIR', os.path.join(TOP, 'build', 'results'))
+LOGS = os.environ.get('KUNIT_LOGS_DIR', os.path.join(TOP, 'build', 'targets'))
+TARGETS = ['x86_64-4k', 'ppc64le-64k', 'arm64-16k', 'arm64-64k']
+
+
+def expected_suites():
+    suites = {}
+    with open(os.path.join(TOP, 'tests', 'kunit-suites.txt')) as f:
+        for line in f:
+            line = line.split('#', 1)[0].split()
+            if line:
+                suites[line[0]] = int(line[1])
+    return suites
+
+
+def leaves(group):
+    """Yield (name, status) of every leaf case below a JSON group."""
+    for case in group.get('test_cases', []):
+        yield case['name'], case['status']
+    for sub in group.get('sub_groups', []):
+        yield from leaves(sub)
+
+
+def load(target):
+    """Return {suite: {'PASS': n, 'FAIL': n, ...}} or None if no results."""
+    path = os.path.join(RES, target + '.json')
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        top = json.load(f)
+    suites = {}
+    for suite in top.get('sub_groups', []):
+        counts = suites.setdefault(suite['name'], {})
+        for _, status in leaves(suite):
+            counts[status] = counts.get(status, 0) + 1
+    # A suite that crashed before its first case has no leaves.
+    for case in top.get('test_cases', []):
+        suites.setdefault(case['name'], {}).setdefault(case['status'], 0)
+        suites[case['name']][case['status']] += 1
+    return suites
+
+
+def check(target, page_size):
+    problems = []
+    suites = load(target)
+    if suites is None:
+        print(f'{target}: no results ({RES}/{target}.json missing)')
+        return 1
+    for name, want in expected_suites().items():
+        got = suites.get(name)
+        if got is None:
+            problems.append(f'suite {name} did not run')
+            continue
+        total = sum(got.values())
+        if total != want:
+            problems.append(f'suite {name}: {total} cases, expected {want}')
+        for status in ('FAIL', 'ERROR', 'SKIP'):
+            if got.get(status):
+                problems.append(f'suite {name}: {got[status]} {status}')
+    for name, got in suites.items():
+        for status in ('FAIL', 'ERROR'):
+            if got.get(status):
+                problems.append(f'suite {name}: {got[status]} {status}')
+    log = os.path.join(LOGS, target, 'test.log')
+    text = open(log, errors='replace').read() if os.path.exists(log) else ''
+    m = re.search(r'PAGE_SIZE=(\d+) AMDGPU_GPU_PAGES_IN_CPU_PAGE=(\d+)', text)
+    if not m:
+        problems.append('the test log does not say which PAGE_SIZE ran')
+    elif int(m.group(1)) != int(page_size):
+        problems.append(f'kernel PAGE_SIZE {m.group(1)}, target needs {page_size}')
+    passed = sum(c.get('PASS', 0) for c in suites.values())
+    failed = sum(v for c in suites.values() for k, v in c.items() if k != 'PASS')
+    ps = m.group(1) if m else '?'
+    print(f'{target}: PAGE_SIZE={ps}: {passed} passed, {failed} failed/crashed/skipped '
+          f'in {len(suites)} suites')
+    for p in problems:
+        print(f'{target}: ERROR: {p}')
+    return 1 if problems else 0
+
+
+def total(targets):
+    passed = failed = 0
+    for t in targets:
+        suites = load(t)
+        if suites is None:
+            # A target without results counts its expected cases as failed.
+            failed += sum(expected_suites().values())
+            continue
+        passed += sum(c.get('PASS', 0) for c in suites.values())
+        failed += sum(v for c in suites.values() for k, v in c.items() if k != 'PASS')
+    print(f'{passed} passed, {failed} failed')
+    return 0
+
+
+def table(targets):
+    names = list(expected_suites())
+    data = {t: load(t) or {} for t in targets}
+    for t in targets:
+        names += [n for n in data[t] if n not in names]
+    print('| suite | ' + ' | '.join(targets) + ' |')
+    print('|---|' + '---|' * len(targets))
+    for n in names:
+        cells = []
+        for t in targets:
+            c = data[t].get(n)
+            if not c:
+                cells.append('-')
+            else:
+                bad = sum(v for k, v in c.items() if k != 'PASS')
+                cells.append(f"{c.get('PASS', 0)}/{sum(c.values())}" + (f' ({bad} bad)' if bad else ''))
+        print(f'| {n} | ' + ' | '.join(cells) + ' |')
+    return 0
+
+
+def main(argv):
+    if len(argv) >= 3 and argv[0] == 'check':
+        return check(argv[1], argv[2])
+    if argv and argv[0] == 'total':
+        return total(argv[1:] or TARGETS)
+    if argv and argv[0] == 'table':
+        return table(argv[1:] or TARGETS)
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))

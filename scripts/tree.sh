@@ -1,0 +1,161 @@
+#!/bin/bash
+# make tree / make export: the patch queue workflow (like gbp pq).
+#
+#   scripts/tree.sh tree     build/linux = Debian tarball (tag "base") + git am patches/
+#   scripts/tree.sh export   commits base..HEAD -> patches/ (format-patch --zero-commit)
+#
+# build/linux/.git/pq-synced holds the digest of the series as it was last
+# applied or exported.  If the commits differ from it, or tracked files are
+# edited, "tree" refuses to touch them (DISCARD=1 keeps a backup branch).
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+conf() { sed -n "s/^$1 *:= *//p" config.mk; }
+# LINUX_TREE / PATCHES_DIR are for the workspace's own tests.
+T=${LINUX_TREE:-build/linux}
+PATCHES=${PATCHES_DIR:-patches}
+FP_OPTS=(--zero-commit --no-signature --no-numbered-files -q)
+ID_NAME="amdgpu non-4K workspace"
+ID_MAIL="amdgpu-non4k@example.org"
+
+say() { printf '>>> %s\n' "$*"; }
+die() { printf 'tree.sh: %s\n' "$*" >&2; exit 1; }
+g() { git -C "$T" "$@"; }
+
+# Digest of what "make export" would write for base..HEAD (cover letter excluded).
+series_digest() {
+	local tmp; tmp=$(mktemp -d)
+	g format-patch "${FP_OPTS[@]}" -o "$tmp" base..HEAD >/dev/null
+	find "$tmp" -name '*.patch' | sort | xargs -r cat -- | sha1sum | cut -d' ' -f1
+	rm -rf "$tmp"
+}
+patches_digest() {
+	find "$PATCHES" -name '*.patch' ! -name '0000-cover-letter.patch' | sort |
+		xargs -r cat -- | sha1sum | cut -d' ' -f1
+}
+
+make_base() {
+	local tarball ver
+	tarball=$(conf DEBIAN_SRC_TARBALL)
+	ver=$(dpkg-query -W -f='${Version}' "$(conf DEBIAN_SRC_PKG)")
+	[ "$ver" = "$(conf DEBIAN_SRC_VERSION)" ] ||
+		say "WARNING: installed $(conf DEBIAN_SRC_PKG) is $ver, the series was tested on $(conf DEBIAN_SRC_VERSION)"
+	rm -rf "$T.tmp"; mkdir -p "$T.tmp"
+	say "unpacking $tarball ($ver) into $T (about 1.5 GB)"
+	tar -xf "$tarball" -C "$T.tmp" --strip-components=1
+	say "creating the base commit"
+	git -C "$T.tmp" init -q -b main
+	git -C "$T.tmp" config user.name "$ID_NAME"
+	git -C "$T.tmp" config user.email "$ID_MAIL"
+	git -C "$T.tmp" config core.abbrev 12
+	# Debian's top-level .gitignore ignores "/*": -f adds the tree as shipped.
+	git -C "$T.tmp" add -Af .
+	local date="@$(stat -c %Y "$tarball") +0000"
+	GIT_AUTHOR_DATE="$date" GIT_COMMITTER_DATE="$date" \
+		git -C "$T.tmp" commit -q -m "Debian $(conf DEBIAN_SRC_PKG) $ver" \
+		-m "Unpacked from $tarball of Debian package $(conf DEBIAN_SRC_PKG) version $ver."
+	git -C "$T.tmp" tag base
+	mv "$T.tmp" "$T"
+}
+
+# Cover letter text <-> branch description (format-patch --cover-from-description).
+cover_to_description() {
+	local cl; cl=$(ls "$PATCHES"/0000-cover-letter.patch 2>/dev/null) || return 0
+	awk '
+		/^Subject: / && !subj { s=$0; sub(/^Subject: (\[[^]]*\] )?/, "", s); subj=1; print s; print ""; next }
+		subj && !body && /^$/ { body=1; next }
+		body && /^[^ ].* \([0-9]+\):$/ { exit }
+		body { print }
+	' "$cl" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' > "$T/.git/pq-description"
+	g config branch.main.description "$(cat "$T/.git/pq-description")"
+}
+
+cmd_tree() {
+	mkdir -p build
+	if ! [ -d "$T/.git" ] || ! g rev-parse -q --verify base >/dev/null; then
+		rm -rf "$T"
+		make_base
+	fi
+	local dirty
+	dirty=$(g status --porcelain --untracked-files=no)
+	if [ -n "$dirty" ]; then
+		[ "${DISCARD:-0}" = 1 ] || die "$T has uncommitted edits:
+$dirty
+Commit them and run 'make export' to keep them, or 'make tree DISCARD=1' to throw them away."
+		g stash push -q -m "discarded by make tree $(date -u +%FT%TZ)"
+		say "uncommitted edits stashed (git -C $T stash list)"
+	fi
+	local cur synced want
+	cur=$(series_digest)
+	synced=$(cat "$T/.git/pq-synced" 2>/dev/null || echo none)
+	want=$(patches_digest)
+	if [ "$cur" = "$want" ]; then
+		echo "$cur" > "$T/.git/pq-synced"
+		cover_to_description
+		say "$T is up to date with $PATCHES/ ($(g rev-list --count base..HEAD) patches)"
+		return 0
+	fi
+	if [ "$cur" != "$synced" ] && [ "$(g rev-list --count base..HEAD)" != 0 ]; then
+		if [ "${DISCARD:-0}" != 1 ]; then
+			die "$T has commits that are not in $PATCHES/:
+$(g log --oneline base..HEAD)
+Run 'make export' to write them to $PATCHES/, or 'make tree DISCARD=1' to drop them
+(a backup branch is kept)."
+		fi
+		local b="discarded-$(date -u +%Y%m%d%H%M%S)"
+		g branch "$b" HEAD
+		say "unexported commits kept on branch $b"
+	fi
+	say "applying $PATCHES/ onto base"
+	g checkout -q main 2>/dev/null || true
+	g reset -q --hard base
+	local p
+	for p in $(find "$PATCHES" -name '*.patch' ! -name '0000-cover-letter.patch' | sort); do
+		if ! g am -q --committer-date-is-author-date "$top/$p"; then
+			local files
+			files=$(g am --show-current-patch=diff 2>/dev/null | sed -n 's|^diff --git a/\(.*\) b/.*|\1|p' | tr '\n' ' ')
+			g am --abort || true
+			die "patch $p does not apply to $(dpkg-query -W -f='${Version}' "$(conf DEBIAN_SRC_PKG)") (files: $files)"
+		fi
+		echo "    $(g log -1 --format=%s)"
+	done
+	series_digest > "$T/.git/pq-synced"
+	cover_to_description
+	say "$T: base + $(g rev-list --count base..HEAD) patches"
+}
+
+cmd_export() {
+	[ -d "$T/.git" ] || die "no $T; run 'make tree' first"
+	[ -z "$(g status --porcelain --untracked-files=no)" ] ||
+		die "$T has uncommitted edits; commit them first (git -C $T commit)"
+	local n; n=$(g rev-list --count base..HEAD)
+	[ "$n" -gt 0 ] || die "no commits after base"
+	# Keep the cover letter's text: it lives in the branch description.
+	cover_to_description
+	g config branch.main.description >/dev/null 2>&1 ||
+		g config branch.main.description "*** SUBJECT HERE ***
+
+*** BLURB HERE ***"
+	local tmp; tmp=$(mktemp -d)
+	g format-patch "${FP_OPTS[@]}" --cover-letter --cover-from-description=subject \
+		--subject-prefix=PATCH -o "$tmp" base..HEAD >/dev/null
+	# The cover letter's Date changes on every run; keep the old one if the rest is equal.
+	if [ -f "$PATCHES/0000-cover-letter.patch" ] &&
+	   diff -q <(grep -v '^Date: ' "$tmp/0000-cover-letter.patch") \
+		   <(grep -v '^Date: ' "$PATCHES/0000-cover-letter.patch") >/dev/null; then
+		cp "$PATCHES/0000-cover-letter.patch" "$tmp/0000-cover-letter.patch"
+	fi
+	mkdir -p "$PATCHES"
+	rm -f "$PATCHES"/*.patch
+	cp "$tmp"/*.patch "$PATCHES"/
+	rm -rf "$tmp"
+	series_digest > "$T/.git/pq-synced"
+	say "exported $n patches + cover letter to $PATCHES/"
+	git -C "$top" status --short -- "$PATCHES" 2>/dev/null || true
+}
+
+case ${1:-} in
+tree) cmd_tree ;;
+export) cmd_export ;;
+*) die "usage: $0 tree|export" ;;
+esac
