@@ -13,7 +13,7 @@ cd "$top"
 conf() { sed -n "s/^$1 *:= *//p" config.mk; }
 # LINUX_TREE / PATCHES_DIR are for the workspace's own tests.
 T=${LINUX_TREE:-build/linux}
-PATCHES=${PATCHES_DIR:-patches}
+PATCHES=$(realpath -m "${PATCHES_DIR:-patches}")
 FP_OPTS=(--zero-commit --no-signature --no-numbered-files -q)
 ID_NAME="amdgpu non-4K workspace"
 ID_MAIL="amdgpu-non4k@example.org"
@@ -25,8 +25,11 @@ g() { git -C "$T" "$@"; }
 # Digest of what "make export" would write for base..HEAD (cover letter excluded).
 series_digest() {
 	local tmp; tmp=$(mktemp -d)
-	g format-patch "${FP_OPTS[@]}" -o "$tmp" base..HEAD >/dev/null
-	find "$tmp" -name '*.patch' | sort | xargs -r cat -- | sha1sum | cut -d' ' -f1
+	# Same options as cmd_export, so that numbering ("[PATCH 1/1]") matches.
+	g format-patch "${FP_OPTS[@]}" --cover-letter --subject-prefix=PATCH \
+		-o "$tmp" base..HEAD >/dev/null 2>&1 || true
+	find "$tmp" -name '*.patch' ! -name '0000-cover-letter.patch' | sort |
+		xargs -r cat -- | sha1sum | cut -d' ' -f1
 	rm -rf "$tmp"
 }
 patches_digest() {
@@ -62,8 +65,10 @@ make_base() {
 cover_to_description() {
 	local cl; cl=$(ls "$PATCHES"/0000-cover-letter.patch 2>/dev/null) || return 0
 	awk '
-		/^Subject: / && !subj { s=$0; sub(/^Subject: (\[[^]]*\] )?/, "", s); subj=1; print s; print ""; next }
-		subj && !body && /^$/ { body=1; next }
+		!body && /^Subject: / { s=$0; sub(/^Subject: (\[[^]]*\] )?/, "", s); insubj=1; next }
+		!body && insubj && /^[ \t]/ { t=$0; sub(/^[ \t]+/, "", t); s=s " " t; next }
+		!body && /^$/ { body=1; print s; print ""; next }
+		!body { insubj=0; next }
 		body && /^[^ ].* \([0-9]+\):$/ { exit }
 		body { print }
 	' "$cl" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' > "$T/.git/pq-description"
@@ -111,11 +116,11 @@ Run 'make export' to write them to $PATCHES/, or 'make tree DISCARD=1' to drop t
 	g reset -q --hard base
 	local p
 	for p in $(find "$PATCHES" -name '*.patch' ! -name '0000-cover-letter.patch' | sort); do
-		if ! g am -q --committer-date-is-author-date "$top/$p"; then
+		if ! g am -q --committer-date-is-author-date "$p"; then
 			local files
 			files=$(g am --show-current-patch=diff 2>/dev/null | sed -n 's|^diff --git a/\(.*\) b/.*|\1|p' | tr '\n' ' ')
 			g am --abort || true
-			die "patch $p does not apply to $(dpkg-query -W -f='${Version}' "$(conf DEBIAN_SRC_PKG)") (files: $files)"
+			die "patch $(basename "$p") does not apply to $(dpkg-query -W -f='${Version}' "$(conf DEBIAN_SRC_PKG)") (files: $files)"
 		fi
 		echo "    $(g log -1 --format=%s)"
 	done
