@@ -15,7 +15,7 @@ mkdir -p "$O" "$out"
 [ -d /usr/lib/ccache ] && export PATH=/usr/lib/ccache:$PATH
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
 export CCACHE_BASEDIR=$TOP KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-@0}
-mk=(make -C "$T" O="$O" ARCH="$ARCH" -j"$(nproc)" -s)
+mk=(make -C "$T" O="$O" ARCH="$ARCH" -j"$(nproc)")
 [ -n "$CROSS_COMPILE" ] && mk+=(CROSS_COMPILE="$CROSS_COMPILE")
 
 frag=$O/amdgpu.config
@@ -42,10 +42,10 @@ EOC
 # Reconfigure only when the fragment changed (keeps rebuilds incremental).
 if ! cmp -s "$frag.new" "$frag" || [ ! -f "$O/.config" ]; then
 	echo ">>> configuring $target: $DEFCONFIG + $frag"
-	"${mk[@]}" "$DEFCONFIG" >/dev/null
+	"${mk[@]}" -s "$DEFCONFIG" >/dev/null
 	(cd "$T" && ARCH=$ARCH CROSS_COMPILE=$CROSS_COMPILE \
 		scripts/kconfig/merge_config.sh -m -O "$O" "$O/.config" "$frag.new" >/dev/null)
-	"${mk[@]}" olddefconfig >/dev/null
+	"${mk[@]}" -s olddefconfig >/dev/null
 	mv "$frag.new" "$frag"
 else
 	rm -f "$frag.new"
@@ -61,7 +61,8 @@ done < "$frag"
 
 echo ">>> building amdgpu.ko for $target ($ARCH, PAGE_SIZE $PAGE_SIZE_BYTES)"
 start=$(date +%s)
-"${mk[@]}" modules_prepare
+"${mk[@]}" -s modules_prepare
+# Kbuild's "CC ..." lines are the progress report of this long step.
 "${mk[@]}" KBUILD_MODPOST_WARN=1 drivers/gpu/drm/amd/amdgpu/amdgpu.ko
 cp "$O/drivers/gpu/drm/amd/amdgpu/amdgpu.ko" "$out/amdgpu.ko"
 cp "$O/.config" "$out/config"
