@@ -61,12 +61,19 @@ done < "$frag"
 
 echo ">>> building amdgpu.ko for $target ($ARCH, PAGE_SIZE $PAGE_SIZE_BYTES)"
 start=$(date +%s)
-"${mk[@]}" -s modules_prepare
+"${mk[@]}" -s LOCALVERSION= modules_prepare
 # Kbuild's "CC ..." lines are the progress report of this long step.
-"${mk[@]}" KBUILD_MODPOST_WARN=1 drivers/gpu/drm/amd/amdgpu/amdgpu.ko
+# Only amdgpu.ko is built, not vmlinux or the other modules, so modpost
+# cannot resolve symbols: its unresolved-symbol warnings are dropped.
+echo ">>> (modpost runs without vmlinux: unresolved-symbol warnings are expected and hidden)"
+"${mk[@]}" LOCALVERSION= KBUILD_MODPOST_WARN=1 drivers/gpu/drm/amd/amdgpu/amdgpu.ko 2>&1 |
+	{ grep -v -e '^WARNING: modpost: .* undefined!$' -e 'modpost: suppressed .* unresolved symbol' \
+		-e '^WARNING: vmlinux.o is missing' -e 'You may get many unresolved symbol' \
+		-e 'KBUILD_MODPOST_WARN=1 to turn errors into warning' || true; }
+
 cp "$O/drivers/gpu/drm/amd/amdgpu/amdgpu.ko" "$out/amdgpu.ko"
 cp "$O/.config" "$out/config"
 echo ">>> $target: amdgpu.ko built in $(( $(date +%s) - start ))s"
 echo ">>> $out/amdgpu.ko"
 modinfo -F vermagic "$out/amdgpu.ko" | sed 's/^/>>> vermagic: /'
-grep -E '^CONFIG_(PPC_64K_PAGES|ARM64_(4|16|64)K_PAGES|X86_64|DRM_AMDGPU|HSA_AMD|DRM_AMD_DC)=' "$out/config" | sed 's/^/>>> /'
+grep -E '^CONFIG_(CPU_LITTLE_ENDIAN|PPC_64K_PAGES|ARM64_(4|16|64)K_PAGES|X86_64|DRM_AMDGPU|HSA_AMD|DRM_AMD_DC)=' "$out/config" | sed 's/^/>>> /'
