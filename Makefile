@@ -5,6 +5,7 @@
 #   make tree          build/linux = Debian's linux-source-6.12 + patches/
 #   make export        commits after "base" in build/linux -> patches/
 #   make kunit TARGET=<target>     make module TARGET=<target>
+#   make bisect TARGET=<target>    every prefix of the series compiles
 #
 # Targets: x86_64-4k ppc64le-64k arm64-16k arm64-64k
 
@@ -13,7 +14,7 @@ include config.mk
 TARGET ?= $(DEFAULT_TARGET)
 SHELL  := /bin/bash
 
-.PHONY: all deps tree export kunit module check kunit-all checkpatch selftest \
+.PHONY: all deps tree export kunit module check bisect checkpatch selftest \
 	summary clean help
 
 all: tree
@@ -22,7 +23,7 @@ all: tree
 	@scripts/summary.sh $(DEFAULT_TARGET)
 
 help:
-	@sed -n '3,10p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,11p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@scripts/deps.sh tree kunit module check
@@ -46,6 +47,10 @@ module: tree
 check: tree
 	@scripts/deps.sh kunit check
 	@scripts/check.sh $(TARGETS)
+
+# Every prefix of the series compiles amdgpu for TARGET (incremental).
+bisect: kunit
+	@scripts/bisect.sh $(TARGET)
 
 checkpatch: tree
 	@scripts/deps.sh check

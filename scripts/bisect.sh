@@ -1,0 +1,38 @@
+#!/bin/bash
+# make bisect TARGET=<target>: every prefix of the series compiles amdgpu
+# (drivers/gpu/drm/amd/amdgpu, with the KUnit tests) for <target>, reusing
+# the target's KUnit build directory so each step is incremental.
+# build/linux is returned to the series' last commit afterwards.
+set -uo pipefail
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/targets.sh"
+target=${1:?usage: bisect.sh <target>}
+target_vars "$target" || exit 2
+T=$TOP/build/linux
+O=$TOP/build/targets/$target
+[ -f "$O/.config" ] || { echo "no $O/.config: run make kunit TARGET=$target first"; exit 1; }
+[ -z "$(git -C "$T" status --porcelain --untracked-files=no)" ] ||
+	{ echo "build/linux has uncommitted edits"; exit 1; }
+[ -d /usr/lib/ccache ] && export PATH=/usr/lib/ccache:$PATH
+export CCACHE_BASEDIR=$TOP KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-@0}
+head=$(git -C "$T" symbolic-ref -q --short HEAD || git -C "$T" rev-parse HEAD)
+rc=0
+n=0
+for c in $(git -C "$T" rev-list --reverse base..HEAD); do
+	n=$((n + 1))
+	git -C "$T" checkout -q "$c"
+	t0=$(date +%s)
+	args=(-C "$T" O="$O" ARCH="$ARCH" -j"$(nproc)" -s)
+	[ -n "$CROSS_COMPILE" ] && args+=(CROSS_COMPILE="$CROSS_COMPILE")
+	if make "${args[@]}" olddefconfig >/dev/null &&
+	   make "${args[@]}" drivers/gpu/drm/amd/amdgpu/ > "$O/bisect-$n.log" 2>&1 &&
+	   ! grep -q 'warning:' "$O/bisect-$n.log"; then
+		echo "bisect $target: patch $n builds, no warning ($(( $(date +%s) - t0 ))s): $(git -C "$T" log -1 --format=%s)"
+	else
+		echo "bisect $target: patch $n FAILS: $(git -C "$T" log -1 --format=%s)"
+		grep -E 'error|warning' "$O/bisect-$n.log" | head -10 | sed 's/^/    /'
+		rc=1
+	fi
+done
+git -C "$T" checkout -q "$head"
+exit $rc
