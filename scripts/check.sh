@@ -18,12 +18,19 @@ step() {
 		failed+=("$name")
 	fi
 }
+t_start=$(date +%s)
+# cold: no KUnit build directory existed when make check started
+state=warm
+for t in "${targets[@]}"; do [ -f "build/targets/$t/.config" ] || state=cold; done
 rm -f build/results/*.json
 step "workspace self-tests" tests/workspace/run.sh
 step "checkpatch --strict" scripts/checkpatch.sh
+step "git am reproduces the tree" scripts/reproduce.sh
 for t in "${targets[@]}"; do
 	step "kunit $t" scripts/kunit.sh "$t"
 done
+step "W=1, sparse, kernel-doc: base vs series" scripts/warnings.sh x86_64-4k
+step "Documentation/gpu (Sphinx)" scripts/docs.sh
 echo
 python3 scripts/results.py table "${targets[@]}"
 echo
@@ -35,5 +42,7 @@ if [ ${#failed[@]} -gt 0 ]; then
 else
 	echo "make check: all steps passed"
 fi
+secs=$(( $(date +%s) - t_start ))
+echo "$(date -u +%Y-%m-%dT%H:%MZ) make check $state: ${secs}s, $([ ${#failed[@]} -eq 0 ] && echo passed || echo FAILED)" >> build/check-times.txt
 python3 scripts/results.py total "${targets[@]}"
 [ ${#failed[@]} -eq 0 ]

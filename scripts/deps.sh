@@ -16,7 +16,7 @@ for g in "$@"; do
 		       binutils-powerpc64le-linux-gnu binutils-aarch64-linux-gnu)
 		[ "$g" = kunit ] && want+=(qemu-system-ppc qemu-system-arm qemu-system-x86)
 		;;
-	check)	want+=(perl python3 python3-ply python3-git) ;;
+	check)	want+=(perl python3 python3-ply python3-git python3-sphinx sparse) ;;
 	*) echo "deps.sh: unknown group $g" >&2; exit 2 ;;
 	esac
 done

@@ -8,9 +8,10 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 target=${1:?usage: kunit.sh <target>}
 target_vars "$target"
 
-T=$TOP/build/linux
-out=$TOP/build/targets/$target
-res=$TOP/build/results
+# KUNIT_TREE / KUNIT_BUILD_DIR / KUNIT_RESULTS_DIR: used by unfixed.sh
+T=${KUNIT_TREE:-$TOP/build/linux}
+out=${KUNIT_BUILD_DIR:-$TOP/build/targets/$target}
+res=${KUNIT_RESULTS_DIR:-$TOP/build/results}
 mkdir -p "$out" "$res"
 rm -f "$res/$target.json" "$res/$target.log"
 

@@ -8,9 +8,10 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 target=${1:?usage: module.sh <target>}
 target_vars "$target"
 
-T=$TOP/build/linux
-O=$TOP/build/module/$target
-out=$TOP/build/out/$target
+# MODULE_TREE / MODULE_BUILD_DIR / MODULE_OUT: used by bench.sh for the base tree
+T=${MODULE_TREE:-$TOP/build/linux}
+O=${MODULE_BUILD_DIR:-$TOP/build/module/$target}
+out=${MODULE_OUT:-$TOP/build/out/$target}
 mkdir -p "$O" "$out"
 [ -d /usr/lib/ccache ] && export PATH=/usr/lib/ccache:$PATH
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}

@@ -6,6 +6,7 @@
       crashed or was skipped, and the kernel really had that PAGE_SIZE.
   results.py total [targets...]          'N passed, N failed' over targets
   results.py table [targets...]          cases per suite and target (markdown)
+  results.py failed <target>             the cases that did not pass
 """
 import json
 import os
@@ -127,11 +128,31 @@ def table(targets):
     return 0
 
 
+def failed(target):
+    path = os.path.join(RES, target + '.json')
+    if not os.path.exists(path):
+        print(f'{target}: no results ({path} missing)')
+        return 1
+    with open(path) as f:
+        top = json.load(f)
+    n = total_cases = 0
+    for suite in top.get('sub_groups', []):
+        for name, status in leaves(suite):
+            total_cases += 1
+            if status != 'PASS':
+                n += 1
+                print(f"{target}: {status}: {suite['name']}: {name}")
+    print(f'{target}: {n} of {total_cases} cases did not pass')
+    return 0
+
+
 def main(argv):
     if len(argv) >= 3 and argv[0] == 'check':
         return check(argv[1], argv[2])
     if argv and argv[0] == 'total':
         return total(argv[1:] or TARGETS)
+    if len(argv) == 2 and argv[0] == 'failed':
+        return failed(argv[1])
     if argv and argv[0] == 'table':
         return table(argv[1:] or TARGETS)
     print(__doc__, file=sys.stderr)

@@ -1,0 +1,71 @@
+#!/bin/bash
+# make warnings [TARGET=x86_64-4k]: W=1, sparse (C=2) and kernel-doc -Wall on
+# the amdgpu/amdkfd files the series changes, for the base tree and for the
+# series. Prints both counts; fails if the series has a warning the base
+# tree does not have (compared without line numbers).
+set -euo pipefail
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/targets.sh"
+target=${1:-x86_64-4k}
+target_vars "$target"
+L=$TOP/build/linux
+B=$TOP/build/warnings/base-linux
+out=$TOP/build/warnings
+mkdir -p "$out"
+cfg=$TOP/build/targets/$target/.config
+[ -f "$cfg" ] || { echo "warnings: no $cfg, run make kunit TARGET=$target first"; exit 1; }
+
+if [ ! -e "$B/.git" ]; then
+	git -C "$L" worktree prune
+	git -C "$L" worktree add -q --detach "$B" base
+fi
+git -C "$B" checkout -q --detach -f base
+
+# The .c files of amdgpu/amdkfd the series changes (tests are #included or
+# built on their own and have no base version).
+mapfile -t files < <(git -C "$L" diff --name-only base HEAD -- \
+	'drivers/gpu/drm/amd/*.c' | grep -v '/tests/')
+mapfile -t headers < <(git -C "$L" diff --name-only base HEAD -- \
+	'drivers/gpu/drm/amd/*.h')
+objs=()
+for f in "${files[@]}"; do objs+=("${f%.c}.o"); done
+[ -d /usr/lib/ccache ] && export PATH=/usr/lib/ccache:$PATH
+
+run() { # <name> <tree>
+	local name=$1 tree=$2 o=$out/$1
+	mkdir -p "$o"
+	local mk=(make -C "$tree" O="$o/build" ARCH="$ARCH" -j"$(nproc)" -k)
+	[ -n "$CROSS_COMPILE" ] && mk+=(CROSS_COMPILE="$CROSS_COMPILE")
+	mkdir -p "$o/build"
+	cp "$cfg" "$o/build/.config"
+	"${mk[@]}" -s olddefconfig >/dev/null
+	"${mk[@]}" -s prepare >/dev/null 2>&1
+	local have=()
+	for ob in "${objs[@]}"; do [ -f "$tree/${ob%.o}.c" ] && have+=("$ob"); done
+	"${mk[@]}" W=1 "${have[@]}" > "$o/w1.log" 2>&1 || true
+	"${mk[@]}" C=2 CHECK=sparse "${have[@]}" > "$o/sparse.log" 2>&1 || true
+	(cd "$tree" && for f in "${files[@]}" "${headers[@]}"; do
+		[ -f "$f" ] && scripts/kernel-doc -none -Wall "$f" 2>&1
+	done) > "$o/kdoc.log" || true
+	for k in w1 sparse kdoc; do
+		# file: message, without line and column numbers
+		grep -E '(warning|error):' "$o/$k.log" |
+			sed -E 's#^[^ :]*/((drivers|include|arch)/)#\1#; s#:[0-9]+(:[0-9]+)?:#:#' |
+			sort -u > "$o/$k.set" || true
+	done
+}
+echo ">>> W=1, sparse and kernel-doc on ${#files[@]} .c and ${#headers[@]} .h files ($target)"
+run base "$B"
+run series "$L"
+rc=0
+for k in w1 sparse kdoc; do
+	nb=$(grep -cE '(warning|error):' "$out/base/$k.log" || true)
+	ns=$(grep -cE '(warning|error):' "$out/series/$k.log" || true)
+	new=$(comm -13 "$out/base/$k.set" "$out/series/$k.set")
+	printf '%-7s base %4s, series %4s, new %s\n' "$k" "$nb" "$ns" "$(echo -n "$new" | grep -c . || true)"
+	if [ -n "$new" ]; then
+		echo "$new" | sed 's/^/    new: /'
+		rc=1
+	fi
+done
+exit $rc
