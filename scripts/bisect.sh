@@ -3,6 +3,7 @@
 # (drivers/gpu/drm/amd/amdgpu, with the KUnit tests) for <target>, reusing
 # the target's KUnit build directory so each step is incremental.
 # build/linux is returned to the series' last commit afterwards.
+# BISECT_FROM=<n>: start at patch n (the prefixes before it built earlier).
 set -uo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/targets.sh"
@@ -18,8 +19,10 @@ export CCACHE_BASEDIR=$TOP KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-@0}
 head=$(git -C "$T" symbolic-ref -q --short HEAD || git -C "$T" rev-parse HEAD)
 rc=0
 n=0
+from=${BISECT_FROM:-1}
 for c in $(git -C "$T" rev-list --reverse base..HEAD); do
 	n=$((n + 1))
+	[ "$n" -ge "$from" ] || continue
 	git -C "$T" checkout -q "$c"
 	t0=$(date +%s)
 	args=(-C "$T" O="$O" ARCH="$ARCH" -j"$(nproc)" -s)

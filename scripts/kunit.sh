@@ -36,4 +36,10 @@ rc=${PIPESTATUS[0]}
 set -e
 echo ">>> $target: kunit.py exit $rc after $(( $(date +%s) - start ))s"
 python3 "$TOP/scripts/results.py" check "$target" "$PAGE_SIZE_BYTES" || rc=1
+# The kernel builds without a compiler warning (kunit.py does not fail on one).
+if grep -q 'warning:' "$res/$target.log"; then
+	echo "$target: ERROR: the build printed compiler warnings:"
+	grep 'warning:' "$res/$target.log" | sort -u | head -20
+	rc=1
+fi
 exit $rc
