@@ -27,9 +27,14 @@ mapfile -t files < <(git -C "$L" diff --name-only base HEAD -- \
 	'drivers/gpu/drm/amd/*.c' | grep -v '/tests/')
 mapfile -t headers < <(git -C "$L" diff --name-only base HEAD -- \
 	'drivers/gpu/drm/amd/*.h')
+# amdkfd is built by amdgpu's Makefile, as amdgpu/../amdkfd/*.o
 objs=()
-for f in "${files[@]}"; do objs+=("${f%.c}.o"); done
+for f in "${files[@]}"; do
+	o=${f%.c}.o
+	objs+=("${o/drivers\/gpu\/drm\/amd\/amdkfd\//drivers/gpu/drm/amd/amdgpu/../amdkfd/}")
+done
 [ -d /usr/lib/ccache ] && export PATH=/usr/lib/ccache:$PATH
+export CCACHE_BASEDIR=$TOP KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-@0}
 
 run() { # <name> <tree>
 	local name=$1 tree=$2 o=$out/$1
@@ -42,6 +47,8 @@ run() { # <name> <tree>
 	"${mk[@]}" -s prepare >/dev/null 2>&1
 	local have=()
 	for ob in "${objs[@]}"; do [ -f "$tree/${ob%.o}.c" ] && have+=("$ob"); done
+	# rebuild them all, so that every warning is printed again
+	for ob in "${have[@]}"; do rm -f "$o/build/$ob"; done
 	"${mk[@]}" W=1 "${have[@]}" > "$o/w1.log" 2>&1 || true
 	"${mk[@]}" C=2 CHECK=sparse "${have[@]}" > "$o/sparse.log" 2>&1 || true
 	(cd "$tree" && for f in "${files[@]}" "${headers[@]}"; do
