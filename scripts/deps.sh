@@ -23,7 +23,7 @@ done
 
 missing=()
 for p in "${want[@]}"; do
-	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed' ||
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep '^install ok installed' >/dev/null ||
 		missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
@@ -36,7 +36,7 @@ $sudo apt-get update -q >/dev/null || true
 args=()
 for p in "${missing[@]}"; do
 	if [ "$p" = "$pkg" ]; then
-		if apt-cache madison "$pkg" | awk '{print $3}' | grep -qxF "$ver"; then
+		if apt-cache madison "$pkg" | awk '{print $3}' | grep -xF "$ver" >/dev/null; then
 			args+=("$pkg=$ver")
 		else
 			echo ">>> WARNING: $pkg $ver is not served by apt; installing the newest $pkg." >&2

@@ -21,7 +21,7 @@ for f in "${changed[@]}"; do
 		ours=$((ours + n))
 	fi
 done
-page=$(find "$O" -path '*gpu/amdgpu/non-4k-pages.html' | head -1)
+page=$(find "$O" -path '*gpu/amdgpu/non-4k-pages.html' -print -quit)
 echo "htmldocs SPHINXDIRS=gpu: exit $rc, $total warnings in all, $ours in files of the series"
 [ -n "$page" ] && echo "page: ${page#$TOP/}" || echo "non-4k-pages.html was not built"
 [ "$rc" = 0 ] && [ "$ours" = 0 ] && [ -n "$page" ]
