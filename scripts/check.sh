@@ -19,9 +19,13 @@ step() {
 	fi
 }
 t_start=$(date +%s)
-# cold: no KUnit build directory existed when make check started
+# cold: no KUnit build directory existed when make check started;
+# "empty ccache" when the compiler cache kunit.sh uses held no object.
 state=warm
 for t in "${targets[@]}"; do [ -f "build/targets/$t/.config" ] || state=cold; done
+cc_files=$(CCACHE_DIR=${CCACHE_DIR:-$HOME/.ccache} ccache --print-stats 2>/dev/null |
+	awk '$1 == "files_in_cache" { print $2 }')
+[ "${cc_files:-0}" = 0 ] && state="$state, empty ccache"
 rm -f build/results/*.json
 step "workspace self-tests" tests/workspace/run.sh
 step "checkpatch --strict" scripts/checkpatch.sh
