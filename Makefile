@@ -1,27 +1,37 @@
 # amdgpu/amdkfd on non-4K PAGE_SIZE: the patch series, its tree, its tests.
 #
-#   make               tree + amdgpu.ko for ppc64le-64k + KUnit for ppc64le-64k
-#   make check         KUnit on all targets, checkpatch, the workspace's tests
-#   make tree          build/linux = Debian's linux-source-6.12 + patches/
-#   make export        commits after "base" in build/linux -> patches/
+#   make               BASE's tree + amdgpu.ko for ppc64le-64k + KUnit for ppc64le-64k
+#   make check         both bases: KUnit (CHECK_TARGETS_<base>), checkpatch,
+#                      git am reproduce, warnings, docs, the workspace's tests
+#   make check-all     the same on every target of every base
+#   make tree          build/<base>/linux = Debian's linux-source-<base> + patches/<base>/
+#   make export        commits after "base" in build/<base>/linux -> patches/<base>/
 #   make kunit TARGET=<target>     make module TARGET=<target>
 #   make bisect TARGET=<target>    every prefix of the series compiles
-#   make unfixed TARGET=<target>   KUnit with the fixes of tests/unfixed reverted
+#   make unfixed TARGET=<target>   KUnit with the fixes of tests/unfixed/<base> reverted
 #   make footprint     sizes per queue/process/device from KUnit, 4K/16K/64K
 #   make warnings      W=1, sparse, kernel-doc: base tree vs series (in check)
 #   make docs          Sphinx build of Documentation/gpu (in check)
-#   make reproduce     git am of patches/ gives build/linux's tree (in check)
+#   make reproduce     git am of patches/<base>/ gives build/<base>/linux's tree (in check)
 #   make kunit-sanitize TARGET=<target>   KUnit with KASAN + UBSAN
 #   make bench         amdgpu.ko text size base vs series (x86_64-4k), check times
 #
-# Targets: x86_64-4k ppc64le-64k arm64-16k arm64-64k
+# Every target takes BASE=<base> (7.3, the default: mainline, the series
+# sent upstream; 6.12: its backport) and TARGET=<target> (x86_64-4k
+# ppc64le-64k arm64-16k arm64-64k).
 
 include config.mk
 
+BASE   ?= $(DEFAULT_BASE)
 TARGET ?= $(DEFAULT_TARGET)
 SHELL  := /bin/bash
+export BASE
 
-.PHONY: all deps tree export kunit module check bisect checkpatch selftest \
+ifeq ($(filter $(BASE),$(BASES)),)
+$(error unknown BASE=$(BASE); bases: $(BASES))
+endif
+
+.PHONY: all deps tree export kunit module check check-all bisect checkpatch selftest \
 	summary clean help unfixed footprint warnings docs reproduce \
 	kunit-sanitize bench
 
@@ -31,7 +41,7 @@ all: tree
 	@scripts/summary.sh $(DEFAULT_TARGET)
 
 help:
-	@sed -n '3,18p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,24p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@scripts/deps.sh tree kunit module check
@@ -52,9 +62,13 @@ module: tree
 	@scripts/module.sh $(TARGET)
 
 # The test command. Every step runs; the exit status says if any failed.
-check: tree
-	@scripts/deps.sh kunit check
-	@scripts/check.sh $(TARGETS)
+check:
+	@scripts/deps.sh tree kunit check
+	@scripts/check.sh
+
+check-all:
+	@scripts/deps.sh tree kunit check
+	@CHECK_ALL=1 scripts/check.sh
 
 # Every prefix of the series compiles amdgpu for TARGET (incremental).
 bisect: kunit
@@ -70,13 +84,13 @@ unfixed: tree
 FOOTPRINT_TARGETS ?= x86_64-4k arm64-16k ppc64le-64k
 footprint: tree
 	@for t in $(FOOTPRINT_TARGETS); do \
-		[ -s build/targets/$$t/test.log ] || $(MAKE) --no-print-directory kunit TARGET=$$t || exit 1; \
+		[ -s build/$(BASE)/targets/$$t/test.log ] || $(MAKE) --no-print-directory kunit TARGET=$$t || exit 1; \
 	done
 	@python3 scripts/footprint.py $(FOOTPRINT_TARGETS)
 
 warnings: tree
 	@scripts/deps.sh kunit check
-	@[ -f build/targets/x86_64-4k/.config ] || $(MAKE) --no-print-directory kunit TARGET=x86_64-4k
+	@[ -f build/$(BASE)/targets/x86_64-4k/.config ] || $(MAKE) --no-print-directory kunit TARGET=x86_64-4k
 	@scripts/warnings.sh x86_64-4k
 
 docs: tree
@@ -102,5 +116,6 @@ selftest:
 	@tests/workspace/run.sh
 
 clean:
-	rm -rf build/targets build/out build/module build/results build/unfixed \
-		build/warnings build/docs build/base build/sanitize
+	for b in $(BASES); do rm -rf build/$$b/targets build/$$b/out build/$$b/module \
+		build/$$b/results build/$$b/unfixed build/$$b/warnings build/$$b/docs \
+		build/$$b/base build/$$b/sanitize; done

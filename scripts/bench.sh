@@ -6,10 +6,12 @@
 # Also prints the measured wall times of make check (build/check-times.txt).
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/base.sh"
+base_vars
 target=${1:-x86_64-4k}
-L=$TOP/build/linux
-# Same relative layout as build/linux + build/module/<target>, for ccache.
-B=$TOP/build/base/linux
+L=$LINUX
+# Same relative layout as build/<base>/linux + build/<base>/module/<target>, for ccache.
+B=$BUILD/base/linux
 if [ ! -e "$B/.git" ]; then
 	git -C "$L" worktree prune
 	git -C "$L" worktree add -q --detach "$B" base
@@ -17,13 +19,13 @@ fi
 git -C "$B" checkout -q --detach -f base
 
 echo ">>> amdgpu.ko from the base tree"
-MODULE_TREE=$B MODULE_BUILD_DIR=$TOP/build/base/module/$target \
-	MODULE_OUT=$TOP/build/base/out/$target "$TOP/scripts/module.sh" "$target" | grep -E '^>>> .*built|^>>> vermagic'
+MODULE_TREE=$B MODULE_BUILD_DIR=$BUILD/base/module/$target \
+	MODULE_OUT=$BUILD/base/out/$target "$TOP/scripts/module.sh" "$target" | grep -E '^>>> .*built|^>>> vermagic'
 echo ">>> amdgpu.ko from the series"
 "$TOP/scripts/module.sh" "$target" | grep -E '^>>> .*built|^>>> vermagic'
 
-base=$TOP/build/base/out/$target/amdgpu.ko
-series=$TOP/build/out/$target/amdgpu.ko
+base=$BUILD/base/out/$target/amdgpu.ko
+series=$BUILD/out/$target/amdgpu.ko
 text() { size -A "$1" | awk '$1 == ".text" { print $2 }'; }
 tb=$(text "$base"); ts=$(text "$series")
 echo

@@ -2,18 +2,20 @@
 # make bisect TARGET=<target>: every prefix of the series compiles amdgpu
 # (drivers/gpu/drm/amd/amdgpu, with the KUnit tests) for <target>, reusing
 # the target's KUnit build directory so each step is incremental.
-# build/linux is returned to the series' last commit afterwards.
+# build/<base>/linux is returned to the series' last commit afterwards.
 # BISECT_FROM=<n>: start at patch n (the prefixes before it built earlier).
 set -uo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/base.sh"
+base_vars
 . "$TOP/scripts/targets.sh"
 target=${1:?usage: bisect.sh <target>}
 target_vars "$target" || exit 2
-T=$TOP/build/linux
-O=$TOP/build/targets/$target
+T=$LINUX
+O=$BUILD/targets/$target
 [ -f "$O/.config" ] || { echo "no $O/.config: run make kunit TARGET=$target first"; exit 1; }
 [ -z "$(git -C "$T" status --porcelain --untracked-files=no)" ] ||
-	{ echo "build/linux has uncommitted edits"; exit 1; }
+	{ echo "$T has uncommitted edits"; exit 1; }
 [ -d /usr/lib/ccache ] && export PATH=/usr/lib/ccache:$PATH
 export CCACHE_BASEDIR=$TOP KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-@0}
 head=$(git -C "$T" symbolic-ref -q --short HEAD || git -C "$T" rev-parse HEAD)

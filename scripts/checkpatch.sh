@@ -3,7 +3,9 @@
 # warnings and checks.
 set -uo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-T=$TOP/build/linux
+. "$TOP/scripts/base.sh"
+base_vars
+T=$LINUX
 # spdxcheck.py needs python3-ply and python3-git: use Debian's python3.
 export PATH=/usr/bin:$PATH
 rc=0
@@ -11,7 +13,7 @@ n=0
 # FILE_PATH_CHANGES only asks "does MAINTAINERS need updating?" for a new
 # file. We answer it below: every new file must be covered by an entry that
 # lists amd-gfx, which get_maintainer.pl must confirm.
-for p in $(find "$TOP/patches" -name '*.patch' ! -name '0000-cover-letter.patch' | sort); do
+for p in $(find "$PATCHES" -name '*.patch' ! -name '0000-cover-letter.patch' | sort); do
 	n=$((n + 1))
 	name=$(basename "$p")
 	out=$(cd "$T" && ./scripts/checkpatch.pl --strict --no-tree --showfile -q \

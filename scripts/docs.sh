@@ -1,11 +1,13 @@
 #!/bin/bash
 # make docs: the kernel's own Sphinx build of Documentation/gpu (which holds
-# the series' amdgpu page) into build/docs. Fails if Sphinx or kernel-doc
+# the series' amdgpu page) into build/<base>/docs. Fails if Sphinx or kernel-doc
 # warns about a file the series adds or changes.
 set -uo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-L=$TOP/build/linux
-O=$TOP/build/docs
+. "$TOP/scripts/base.sh"
+base_vars
+L=$LINUX
+O=$BUILD/docs
 mkdir -p "$O"
 # Debian's python3 has Sphinx (python3-sphinx), not a pyenv python.
 make -C "$L" O="$O" -s htmldocs SPHINXDIRS=gpu PYTHON3=/usr/bin/python3 \

@@ -1,17 +1,19 @@
 #!/bin/bash
 # make kunit TARGET=<target>: the stock kunit.py for one target, under QEMU.
-# Build dir build/targets/<target>/, JSON build/results/<target>.json,
-# console log build/results/<target>.log.
+# Build dir build/<base>/targets/<target>/, JSON build/<base>/results/<target>.json,
+# console log build/<base>/results/<target>.log.
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/base.sh"
+base_vars
 . "$TOP/scripts/targets.sh"
 target=${1:?usage: kunit.sh <target>}
 target_vars "$target"
 
 # KUNIT_TREE / KUNIT_BUILD_DIR / KUNIT_RESULTS_DIR: used by unfixed.sh
-T=${KUNIT_TREE:-$TOP/build/linux}
-out=${KUNIT_BUILD_DIR:-$TOP/build/targets/$target}
-res=${KUNIT_RESULTS_DIR:-$TOP/build/results}
+T=${KUNIT_TREE:-$LINUX}
+out=${KUNIT_BUILD_DIR:-$BUILD/targets/$target}
+res=${KUNIT_RESULTS_DIR:-$BUILD/results}
 mkdir -p "$out" "$res"
 rm -f "$res/$target.json" "$res/$target.log"
 
@@ -20,21 +22,24 @@ rm -f "$res/$target.json" "$res/$target.log"
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
 export CCACHE_BASEDIR=$TOP KBUILD_BUILD_TIMESTAMP=${KBUILD_BUILD_TIMESTAMP:-@0}
 
+# x86_64 under TCG, as the other targets (see tests/qemu/bin/).
+[ "$ARCH" = x86_64 ] && export PATH=$TOP/tests/qemu/bin:$PATH
+
 args=(run --build_dir="$out"
       --kunitconfig=drivers/gpu/drm/amd/amdgpu/.kunitconfig
-      --qemu_config="$KUNIT_QEMU_CONFIG"
+      "${KUNIT_TARGET_ARGS[@]}"
       --jobs="$(nproc)" --timeout="${KUNIT_TIMEOUT:-600}"
       --json="$res/$target.json")
 [ -n "$CROSS_COMPILE" ] && args+=(--cross_compile="$CROSS_COMPILE")
 args+=(${KUNIT_EXTRA_ARGS:-})
 
-echo ">>> kunit.py for $target (build: $out)"
+echo ">>> kunit.py for $BASE $target (build: $out)"
 start=$(date +%s)
 set +e
 (cd "$T" && python3 tools/testing/kunit/kunit.py "${args[@]}") 2>&1 | tee "$res/$target.log"
 rc=${PIPESTATUS[0]}
 set -e
-echo ">>> $target: kunit.py exit $rc after $(( $(date +%s) - start ))s"
+echo ">>> $BASE $target: kunit.py exit $rc after $(( $(date +%s) - start ))s"
 python3 "$TOP/scripts/results.py" check "$target" "$PAGE_SIZE_BYTES" || rc=1
 # The kernel builds without a compiler warning (kunit.py does not fail on one).
 if grep -q 'warning:' "$res/$target.log"; then

@@ -1,17 +1,19 @@
 #!/bin/bash
 # make module TARGET=<target>: amdgpu.ko as distributions build it
 # (CONFIG_DRM_AMDGPU=m, CONFIG_HSA_AMD=y, display core on) from the
-# architecture's defconfig, into build/out/<target>/amdgpu.ko.
+# architecture's defconfig, into build/<base>/out/<target>/amdgpu.ko.
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/base.sh"
+base_vars
 . "$TOP/scripts/targets.sh"
 target=${1:?usage: module.sh <target>}
 target_vars "$target"
 
 # MODULE_TREE / MODULE_BUILD_DIR / MODULE_OUT: used by bench.sh for the base tree
-T=${MODULE_TREE:-$TOP/build/linux}
-O=${MODULE_BUILD_DIR:-$TOP/build/module/$target}
-out=${MODULE_OUT:-$TOP/build/out/$target}
+T=${MODULE_TREE:-$LINUX}
+O=${MODULE_BUILD_DIR:-$BUILD/module/$target}
+out=${MODULE_OUT:-$BUILD/out/$target}
 mkdir -p "$O" "$out"
 [ -d /usr/lib/ccache ] && export PATH=/usr/lib/ccache:$PATH
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Read kunit.py --json results in build/results/ and judge them.
+"""Read kunit.py --json results in build/<base>/results/ and judge them.
+
+The base is $BASE (default: DEFAULT_BASE of config.mk); a target may also
+be written <base>:<target>.
 
   results.py check <target> <page_size>  one target: every suite of
-      tests/kunit-suites.txt ran with its number of cases, nothing failed,
-      crashed or was skipped, and the kernel really had that PAGE_SIZE.
+      tests/kunit-suites/<base>.txt ran with its number of cases, nothing
+      failed, crashed or was skipped, and the kernel really had that PAGE_SIZE.
   results.py total [targets...]          'N passed, N failed' over targets
   results.py table [targets...]          cases per suite and target (markdown)
   results.py failed <target>             the cases that did not pass
@@ -14,14 +17,45 @@ import re
 import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-RES = os.environ.get('KUNIT_RESULTS_DIR', os.path.join(TOP, 'build', 'results'))
-LOGS = os.environ.get('KUNIT_LOGS_DIR', os.path.join(TOP, 'build', 'targets'))
 TARGETS = ['x86_64-4k', 'ppc64le-64k', 'arm64-16k', 'arm64-64k']
 
 
-def expected_suites():
+def default_base():
+    with open(os.path.join(TOP, 'config.mk')) as f:
+        for line in f:
+            m = re.match(r'DEFAULT_BASE\s*:=\s*(\S+)', line)
+            if m:
+                return m.group(1)
+    return None
+
+
+BASE = os.environ.get('BASE') or default_base()
+
+
+def split(target):
+    """'<base>:<target>' or '<target>' -> (base, target)."""
+    if ':' in target:
+        return tuple(target.split(':', 1))
+    return BASE, target
+
+
+def res_dir(base):
+    if base == BASE and os.environ.get('KUNIT_RESULTS_DIR'):
+        return os.environ['KUNIT_RESULTS_DIR']
+    return os.path.join(TOP, 'build', base, 'results')
+
+
+def logs_dir(base):
+    if base == BASE and os.environ.get('KUNIT_LOGS_DIR'):
+        return os.environ['KUNIT_LOGS_DIR']
+    return os.path.join(TOP, 'build', base, 'targets')
+
+
+def expected_suites(base=None):
     suites = {}
-    with open(os.path.join(TOP, 'tests', 'kunit-suites.txt')) as f:
+    path = os.environ.get('KUNIT_SUITES') or os.path.join(
+        TOP, 'tests', 'kunit-suites', (base or BASE) + '.txt')
+    with open(path) as f:
         for line in f:
             line = line.split('#', 1)[0].split()
             if line:
@@ -39,7 +73,8 @@ def leaves(group):
 
 def load(target):
     """Return {suite: {'PASS': n, 'FAIL': n, ...}} or None if no results."""
-    path = os.path.join(RES, target + '.json')
+    base, target = split(target)
+    path = os.path.join(res_dir(base), target + '.json')
     if not os.path.exists(path):
         return None
     with open(path) as f:
@@ -59,10 +94,11 @@ def load(target):
 def check(target, page_size):
     problems = []
     suites = load(target)
+    base, target = split(target)
     if suites is None:
-        print(f'{target}: no results ({RES}/{target}.json missing)')
+        print(f'{base} {target}: no results ({res_dir(base)}/{target}.json missing)')
         return 1
-    for name, want in expected_suites().items():
+    for name, want in expected_suites(base).items():
         got = suites.get(name)
         if got is None:
             problems.append(f'suite {name} did not run')
@@ -77,7 +113,7 @@ def check(target, page_size):
         for status in ('FAIL', 'ERROR'):
             if got.get(status):
                 problems.append(f'suite {name}: {got[status]} {status}')
-    log = os.path.join(LOGS, target, 'test.log')
+    log = os.path.join(logs_dir(base), target, 'test.log')
     text = open(log, errors='replace').read() if os.path.exists(log) else ''
     m = re.search(r'PAGE_SIZE=(\d+) AMDGPU_GPU_PAGES_IN_CPU_PAGE=(\d+)', text)
     if not m:
@@ -87,10 +123,10 @@ def check(target, page_size):
     passed = sum(c.get('PASS', 0) for c in suites.values())
     failed = sum(v for c in suites.values() for k, v in c.items() if k != 'PASS')
     ps = m.group(1) if m else '?'
-    print(f'{target}: PAGE_SIZE={ps}: {passed} passed, {failed} failed/crashed/skipped '
+    print(f'{base} {target}: PAGE_SIZE={ps}: {passed} passed, {failed} failed/crashed/skipped '
           f'in {len(suites)} suites')
     for p in problems:
-        print(f'{target}: ERROR: {p}')
+        print(f'{base} {target}: ERROR: {p}')
     return 1 if problems else 0
 
 
@@ -100,7 +136,7 @@ def total(targets):
         suites = load(t)
         if suites is None:
             # A target without results counts its expected cases as failed.
-            failed += sum(expected_suites().values())
+            failed += sum(expected_suites(split(t)[0]).values())
             continue
         passed += sum(c.get('PASS', 0) for c in suites.values())
         failed += sum(v for c in suites.values() for k, v in c.items() if k != 'PASS')
@@ -109,7 +145,9 @@ def total(targets):
 
 
 def table(targets):
-    names = list(expected_suites())
+    names = []
+    for t in targets:
+        names += [n for n in expected_suites(split(t)[0]) if n not in names]
     data = {t: load(t) or {} for t in targets}
     for t in targets:
         names += [n for n in data[t] if n not in names]
@@ -129,7 +167,8 @@ def table(targets):
 
 
 def failed(target):
-    path = os.path.join(RES, target + '.json')
+    base, target = split(target)
+    path = os.path.join(res_dir(base), target + '.json')
     if not os.path.exists(path):
         print(f'{target}: no results ({path} missing)')
         return 1

@@ -5,11 +5,13 @@
 # Build dir build/sanitize/targets/<target>, JSON build/sanitize/results/.
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/base.sh"
+base_vars
 . "$TOP/scripts/targets.sh"
 target=${1:?usage: sanitize.sh <target>}
 target_vars "$target"
-res=$TOP/build/sanitize/results
-logs=$TOP/build/sanitize/targets
+res=$BUILD/sanitize/results
+logs=$BUILD/sanitize/targets
 mkdir -p "$res" "$logs"
 rc=0
 KUNIT_BUILD_DIR=$logs/$target KUNIT_RESULTS_DIR=$res KUNIT_LOGS_DIR=$logs \

@@ -1,5 +1,8 @@
 # Sourced by the scripts: per-target settings. Usage: target_vars <target>
-# Sets ARCH, CROSS_COMPILE, KUNIT_QEMU_CONFIG, DEFCONFIG, PAGE_KCONFIG, PAGE_SIZE_BYTES.
+# Sets ARCH, CROSS_COMPILE, KUNIT_TARGET_ARGS, DEFCONFIG, PAGE_KCONFIG, PAGE_SIZE_BYTES.
+# x86_64-4k is kunit.py's stock x86_64 QEMU config (--arch=x86_64); the
+# large-page targets need ours (tests/qemu/<target>.py): the stock ppc64le
+# and arm64 configs boot 4K-page kernels (and ppc64le a power8 on ttyS0).
 target_vars() {
 	case $1 in
 	x86_64-4k)
@@ -18,5 +21,9 @@ target_vars() {
 		echo "unknown target '$1' (x86_64-4k ppc64le-64k arm64-16k arm64-64k)" >&2
 		return 1 ;;
 	esac
-	KUNIT_QEMU_CONFIG=$TOP/tests/qemu/$1.py
+	if [ -f "$TOP/tests/qemu/$1.py" ]; then
+		KUNIT_TARGET_ARGS=(--qemu_config="$TOP/tests/qemu/$1.py")
+	else
+		KUNIT_TARGET_ARGS=(--arch="$ARCH")
+	fi
 }

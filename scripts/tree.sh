@@ -10,14 +10,17 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
-conf() { sed -n "s/^$1 *:= *//p" config.mk; }
+TOP=$top
+. "$top/scripts/base.sh"
+base_vars
 # LINUX_TREE / PATCHES_DIR are for the workspace's own tests.
-T=${LINUX_TREE:-build/linux}
-PATCHES=$(realpath -m "${PATCHES_DIR:-patches}")
+T=${LINUX_TREE:-$LINUX}
+PATCHES=$(realpath -m "${PATCHES_DIR:-$PATCHES}")
 FP_OPTS=(--zero-commit --no-signature --no-numbered-files -q)
 ID_NAME="amdgpu non-4K workspace"
 ID_MAIL="amdgpu-non4k@example.org"
 
+TOP_APT=$top/build/apt/$BASE
 say() { printf '>>> %s\n' "$*"; }
 die() { printf 'tree.sh: %s\n' "$*" >&2; exit 1; }
 g() { git -C "$T" "$@"; }
@@ -39,10 +42,10 @@ patches_digest() {
 
 make_base() {
 	local tarball ver
-	tarball=$(conf DEBIAN_SRC_TARBALL)
-	ver=$(dpkg-query -W -f='${Version}' "$(conf DEBIAN_SRC_PKG)")
-	[ "$ver" = "$(conf DEBIAN_SRC_VERSION)" ] ||
-		say "WARNING: installed $(conf DEBIAN_SRC_PKG) is $ver, the series was tested on $(conf DEBIAN_SRC_VERSION)"
+	tarball=$("$top/scripts/fetch.sh")
+	ver=$(cat "$(dirname "$(dirname "$(dirname "$(dirname "$tarball")")")")/version")
+	[ "$ver" = "$SRC_VERSION" ] ||
+		say "WARNING: fetched $SRC_PKG $ver, the $BASE series was tested on $SRC_VERSION"
 	rm -rf "$T.tmp"; mkdir -p "$T.tmp"
 	say "unpacking $tarball ($ver) into $T (about 1.5 GB)"
 	tar -xf "$tarball" -C "$T.tmp" --strip-components=1
@@ -55,8 +58,8 @@ make_base() {
 	git -C "$T.tmp" add -Af .
 	local date="@$(stat -c %Y "$tarball") +0000"
 	GIT_AUTHOR_DATE="$date" GIT_COMMITTER_DATE="$date" \
-		git -C "$T.tmp" commit -q -m "Debian $(conf DEBIAN_SRC_PKG) $ver" \
-		-m "Unpacked from $tarball of Debian package $(conf DEBIAN_SRC_PKG) version $ver."
+		git -C "$T.tmp" commit -q -m "Debian $SRC_PKG $ver" \
+		-m "Unpacked from /usr/src/$SRC_PKG.tar.xz of Debian package $SRC_PKG version $ver."
 	git -C "$T.tmp" tag base
 	mv "$T.tmp" "$T"
 }
@@ -76,7 +79,7 @@ cover_to_description() {
 }
 
 cmd_tree() {
-	mkdir -p build
+	mkdir -p "$(dirname "$T")"
 	if ! [ -d "$T/.git" ] || ! g rev-parse -q --verify base >/dev/null; then
 		rm -rf "$T"
 		make_base
@@ -120,7 +123,7 @@ Run 'make export' to write them to $PATCHES/, or 'make tree DISCARD=1' to drop t
 			local files
 			files=$(g am --show-current-patch=diff 2>/dev/null | sed -n 's|^diff --git a/\(.*\) b/.*|\1|p' | tr '\n' ' ')
 			g am --abort || true
-			die "patch $(basename "$p") does not apply to $(dpkg-query -W -f='${Version}' "$(conf DEBIAN_SRC_PKG)") (files: $files)"
+			die "patch $(basename "$p") does not apply to $SRC_PKG $(cat "$TOP_APT/version" 2>/dev/null) (files: $files)"
 		fi
 		echo "    $(g log -1 --format=%s)"
 	done

@@ -9,9 +9,11 @@
 # ccache reuses the objects of the normal KUnit builds.)
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/base.sh"
+base_vars
 target=${1:?usage: unfixed.sh <target>}
-L=$TOP/build/linux
-W=$TOP/build/unfixed/linux
+L=$LINUX
+W=$BUILD/unfixed/linux
 head=$(git -C "$L" rev-parse HEAD)
 
 if [ ! -e "$W/.git" ]; then
@@ -20,11 +22,11 @@ if [ ! -e "$W/.git" ]; then
 fi
 git -C "$W" checkout -q --detach -f "$head"
 git -C "$W" reset -q --hard
-git -C "$W" apply --index "$TOP/tests/unfixed/revert-fixes.patch"
+git -C "$W" apply --index "$TOP/tests/unfixed/$BASE/revert-fixes.patch"
 echo ">>> unfixed tree: $(git -C "$W" log --oneline -1 HEAD) with tests/unfixed/revert-fixes.patch"
 
-mkdir -p "$TOP/build/unfixed/results"
-KUNIT_TREE=$W KUNIT_BUILD_DIR=$TOP/build/unfixed/targets/$target \
-KUNIT_RESULTS_DIR=$TOP/build/unfixed/results KUNIT_LOGS_DIR=$TOP/build/unfixed/targets \
+mkdir -p "$BUILD/unfixed/results"
+KUNIT_TREE=$W KUNIT_BUILD_DIR=$BUILD/unfixed/targets/$target \
+KUNIT_RESULTS_DIR=$BUILD/unfixed/results KUNIT_LOGS_DIR=$BUILD/unfixed/targets \
 	"$TOP/scripts/kunit.sh" "$target" >/dev/null 2>&1 || true
-KUNIT_RESULTS_DIR=$TOP/build/unfixed/results python3 "$TOP/scripts/results.py" failed "$target"
+KUNIT_RESULTS_DIR=$BUILD/unfixed/results python3 "$TOP/scripts/results.py" failed "$target"

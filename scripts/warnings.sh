@@ -5,14 +5,16 @@
 # tree does not have (compared without line numbers).
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/base.sh"
+base_vars
 . "$TOP/scripts/targets.sh"
 target=${1:-x86_64-4k}
 target_vars "$target"
-L=$TOP/build/linux
-B=$TOP/build/warnings/base-linux
-out=$TOP/build/warnings
+L=$LINUX
+B=$BUILD/warnings/base-linux
+out=$BUILD/warnings
 mkdir -p "$out"
-cfg=$TOP/build/targets/$target/.config
+cfg=$BUILD/targets/$target/.config
 [ -f "$cfg" ] || { echo "warnings: no $cfg, run make kunit TARGET=$target first"; exit 1; }
 
 if [ ! -e "$B/.git" ]; then

@@ -48,33 +48,81 @@ else
 	fail "DISCARD=1"; sed "s/^/       /" "$tmp/discard.out"; git -C "$r" log --oneline --all | sed "s/^/       /"
 fi
 
-# --- 2. the real series exports byte for byte ----------------------------
-if [ -d build/linux/.git ]; then
-	mkdir -p "$tmp/real"
-	cp patches/0000-cover-letter.patch "$tmp/real/" 2>/dev/null
-	if PATCHES_DIR=$tmp/real scripts/tree.sh export >/dev/null 2>&1 &&
-	   diff -r "$tmp/real" patches >"$tmp/diff" 2>&1; then
-		pass "build/linux exports to exactly patches/ ($(ls patches | wc -l) files)"
+# --- 2. per base: the real series exports byte for byte; its suites exist --
+. scripts/base.sh
+for b in $(conf BASES); do
+	base_vars "$b"
+	rel=${LINUX#"$TOP"/}
+	if [ -d "$LINUX/.git" ]; then
+		mkdir -p "$tmp/real-$b"
+		cp "$PATCHES/0000-cover-letter.patch" "$tmp/real-$b/" 2>/dev/null
+		if PATCHES_DIR=$tmp/real-$b scripts/tree.sh export >/dev/null 2>&1 &&
+		   diff -r "$tmp/real-$b" "$PATCHES" >"$tmp/diff" 2>&1; then
+			pass "$b: $rel exports to exactly patches/$b/ ($(ls "$PATCHES" | wc -l) files)"
+		else
+			fail "$b: $rel does not export to patches/$b/:"; head -20 "$tmp/diff"
+		fi
+		while read -r suite _; do
+			case $suite in ''|\#*) continue ;; esac
+			if git -C "$LINUX" grep -q "\.name = \"$suite\"" HEAD -- drivers/gpu/drm/amd; then
+				pass "$b: suite $suite is defined in the series"
+			else
+				fail "$b: suite $suite listed in tests/kunit-suites/$b.txt but not defined"
+			fi
+		done < "$SUITES"
+		# The base commit names the package version that was fetched.
+		if git -C "$LINUX" log -1 --format=%s base | grep -F "Debian $SRC_PKG $(cat "build/apt/$b/version" 2>/dev/null)" >/dev/null; then
+			pass "$b: the base commit names $SRC_PKG $(cat "build/apt/$b/version")"
+		else
+			fail "$b: base commit '$(git -C "$LINUX" log -1 --format=%s base)' vs fetched $(cat "build/apt/$b/version" 2>/dev/null)"
+		fi
 	else
-		fail "build/linux does not export to patches/:"; head -20 "$tmp/diff"
+		fail "$b: no $rel (run make tree BASE=$b)"
 	fi
-	# export rewrote pq-synced for the same series; nothing else changed.
+	# Every per-base path is under build/<base>/ or patches/<base>/ or names <base>.
+	for v in BUILD LINUX PATCHES SUITES; do
+		case ${!v} in
+		*"/$b/"*|*"/$b"|*"/$b.txt") ;;
+		*) fail "$b: $v=${!v} does not name the base" ;;
+		esac
+	done
+done
+# No script reaches into build/ except through the base's directories.
+if grep -nE '(\$TOP|\$top)/build/(linux|targets|results|out|module|warnings|docs|unfixed|sanitize|base)\b' scripts/*.sh scripts/*.py >"$tmp/paths"; then
+	fail "scripts use build paths without the base:"; sed 's/^/       /' "$tmp/paths"
 else
-	fail "no build/linux (run make tree)"
+	pass "every script's build path goes through the base (build/<base>/...)"
 fi
 
-# --- 3. every expected suite exists in the series' sources ---------------
-while read -r suite _; do
-	case $suite in ''|\#*) continue ;; esac
-	if git -C build/linux grep -q "\.name = \"$suite\"" HEAD -- drivers/gpu/drm/amd; then
-		pass "suite $suite is defined in the series"
+# --- 3. the source fetch: private apt lists, the pin, the fallback --------
+for b in $(conf BASES); do
+	base_vars "$b"
+	if plan=$(scripts/fetch.sh --plan 2>"$tmp/fetch.err") && [ "$plan" = "$SRC_PKG=$SRC_VERSION" ]; then
+		pass "$b: fetch plans the pinned $plan (apt lists in build/apt/$b/)"
 	else
-		fail "suite $suite listed in tests/kunit-suites.txt but not defined"
+		fail "$b: fetch plan '$plan', pinned $SRC_PKG=$SRC_VERSION"; sed 's/^/       /' "$tmp/fetch.err"
 	fi
-done < tests/kunit-suites.txt
+	if plan=$(FETCH_VERSION=0.0-not-served scripts/fetch.sh --plan 2>"$tmp/fetch.err") &&
+	   [ -n "$plan" ] && [ "$plan" != "$SRC_PKG=0.0-not-served" ] &&
+	   grep -F "WARNING: $SRC_PKG 0.0-not-served is not served" "$tmp/fetch.err" >/dev/null; then
+		pass "$b: an unserved pin falls back to the newest ($plan) with a warning"
+	else
+		fail "$b: pin fallback: plan '$plan'"; sed 's/^/       /' "$tmp/fetch.err"
+	fi
+done
+# The machine's own apt configuration does not know the mainline package:
+# the fetch used the workspace's sources list only.
+if apt-cache policy linux-source-7.3 2>/dev/null | grep -E 'Candidate: [0-9]' >/dev/null; then
+	echo "  note the machine's apt lists linux-source-7.3 on their own (not by us)"
+fi
+if grep -rlsF 'trixie-backports' /etc/apt/sources.list /etc/apt/sources.list.d/ >/dev/null; then
+	fail "the machine's apt sources name trixie-backports"
+else
+	pass "the machine's apt sources are untouched (no trixie-backports)"
+fi
 
 # --- 4. the result checker catches missing suites and skips ---------------
-python3 tests/workspace/test_results.py && pass "results.py judges missing/skipped/failed suites" ||
+BASE=7.3 python3 tests/workspace/test_results.py && BASE=6.12 python3 tests/workspace/test_results.py && pass "results.py judges missing/skipped/failed suites" ||
 	fail "results.py"
 
 echo "workspace self-tests: $fails failed"

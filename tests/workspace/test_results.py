@@ -14,7 +14,8 @@ RESULTS = os.path.join(TOP, 'scripts', 'results.py')
 
 def suites():
     out = {}
-    for line in open(os.path.join(TOP, 'tests', 'kunit-suites.txt')):
+    base = os.environ.get('BASE') or '7.3'
+    for line in open(os.path.join(TOP, 'tests', 'kunit-suites', base + '.txt')):
         f = line.split('#', 1)[0].split()
         if f:
             out[f[0]] = int(f[1])
