@@ -57,9 +57,11 @@ run() { # <name> <tree>
 		[ -f "$f" ] && scripts/kernel-doc -none -Wall "$f" 2>&1
 	done) > "$o/kdoc.log" || true
 	for k in w1 sparse kdoc; do
-		# file: message, without line and column numbers
-		grep -E '(warning|error):' "$o/$k.log" |
-			sed -E 's#^[^ :]*/((drivers|include|arch)/)#\1#; s#:[0-9]+(:[0-9]+)?:#:#' |
+		# file: message, without line and column numbers. kernel-doc of
+		# 7.x prints "Warning: <file>:<line> <message>", 6.12's
+		# "<file>:<line>: warning: <message>".
+		grep -iE '(warning|error):' "$o/$k.log" |
+			sed -E 's#^[^ :]*/((drivers|include|arch)/)#\1#; s#:[0-9]+(:[0-9]+)?:?( |$)#:\3#' |
 			sort -u > "$o/$k.set" || true
 	done
 }
@@ -68,8 +70,12 @@ run base "$B"
 run series "$L"
 rc=0
 for k in w1 sparse kdoc; do
-	nb=$(grep -cE '(warning|error):' "$out/base/$k.log" || true)
-	ns=$(grep -cE '(warning|error):' "$out/series/$k.log" || true)
+	nb=$(grep -ciE '(warning|error):' "$out/base/$k.log" || true)
+	ns=$(grep -ciE '(warning|error):' "$out/series/$k.log" || true)
+	if [ "$k" = sparse ] && grep -F 'sparse is not available or not up to date' "$out/series/$k.log" >/dev/null; then
+		echo "sparse  not run: this tree needs a newer sparse than the machine's $(sparse --version 2>/dev/null)"
+		continue
+	fi
 	new=$(comm -13 "$out/base/$k.set" "$out/series/$k.set")
 	printf '%-7s base %4s, series %4s, new %s\n' "$k" "$nb" "$ns" "$(echo -n "$new" | grep -c . || true)"
 	if [ -n "$new" ]; then
