@@ -61,7 +61,7 @@ run() { # <name> <tree>
 		# 7.x prints "Warning: <file>:<line> <message>", 6.12's
 		# "<file>:<line>: warning: <message>".
 		grep -iE '(warning|error):' "$o/$k.log" |
-			sed -E 's#^[^ :]*/((drivers|include|arch)/)#\1#; s#:[0-9]+(:[0-9]+)?:?( |$)#:\3#' |
+			sed -E 's#^[^ :]*/((drivers|include|arch)/)#\1#; s#:[0-9]+(:[0-9]+)?:?( |$)#:\2#' |
 			sort -u > "$o/$k.set" || true
 	done
 }
