@@ -9,7 +9,7 @@
 #   make kunit TARGET=<target>     make module TARGET=<target>
 #   make bisect TARGET=<target>    every prefix of the series compiles
 #   make unfixed TARGET=<target>   KUnit with the fixes of tests/unfixed/<base> reverted
-#   make footprint     sizes per queue/process/device from KUnit, 4K/16K/64K
+#   make footprint     page-table VRAM the KUnit tests assert, 4K/16K/64K
 #   make warnings      W=1, sparse, kernel-doc: base tree vs series (in check)
 #   make docs          Sphinx build of Documentation/gpu (in check)
 #   make reproduce     git am of patches/<base>/ gives build/<base>/linux's tree (in check)
@@ -86,7 +86,7 @@ footprint: tree
 	@for t in $(FOOTPRINT_TARGETS); do \
 		[ -s build/$(BASE)/targets/$$t/test.log ] || $(MAKE) --no-print-directory kunit TARGET=$$t || exit 1; \
 	done
-	@python3 scripts/footprint.py $(FOOTPRINT_TARGETS)
+	@BASE=$(BASE) python3 scripts/footprint.py $(FOOTPRINT_TARGETS)
 
 warnings: tree
 	@scripts/deps.sh kunit check

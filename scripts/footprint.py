@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Print the footprint table from the KUnit logs.
 
-The driver's own size functions print 'footprint: <row>=<bytes or count>'
-lines from inside KUnit (see the tests in drivers/gpu/drm/amd/*/tests/).
-This script only collects them: for every target, the series as exported
-(build/targets/<target>/test.log) and, where it was run, the series with
-its fixes reverted (build/unfixed/targets/<target>/test.log, `make unfixed`).
+Rows are values the KUnit tests assert and then log with kunit_info() as
+'<row>=<bytes or count>' (today the page-table VRAM rows 'pt_vram.*' of the
+amdgpu_vm_geometry suite); the older 'footprint: <row>=<n>' lines of the
+earlier 6.12 series are read too. For every target: the series as exported
+(build/<base>/targets/<target>/test.log) and, where it was run, the series
+with its fixes reverted (build/<base>/unfixed/targets/<target>/test.log,
+`make unfixed`). The base is $BASE (default 7.3).
 
   footprint.py [targets...]     markdown table on stdout
 """
@@ -15,10 +17,12 @@ import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGETS = ['x86_64-4k', 'arm64-16k', 'ppc64le-64k', 'arm64-64k']
-LINE = re.compile(r'footprint: (\S+)=(\d+)')
+LINE = re.compile(r'(?:footprint: |# \w+: )([a-z_]+\.[\w.-]+)=(\d+)$')
+BASE = os.environ.get('BASE', '7.3')
 
 # Rows whose patched 64K value must stay within 1.1x of 4K.
-PER_QUEUE = re.compile(r'^(compute_queue|mes_queue|kernel_queue)\.')
+PER_QUEUE = re.compile(r'^(compute_queue\.|mes_queue\.|kernel_queue\.|'
+                       r'pt_vram\.(per_2mib_in_4k_ptes|1gib_in_4k_ptes)$)')
 
 
 def read(path):
@@ -36,8 +40,8 @@ def read(path):
 def main(targets):
     cols = []
     for t in targets:
-        fixed = read(os.path.join(TOP, 'build', 'targets', t, 'test.log'))
-        unfixed = read(os.path.join(TOP, 'build', 'unfixed', 'targets', t, 'test.log'))
+        fixed = read(os.path.join(TOP, 'build', BASE, 'targets', t, 'test.log'))
+        unfixed = read(os.path.join(TOP, 'build', BASE, 'unfixed', 'targets', t, 'test.log'))
         if unfixed:
             cols.append((f'{t} unfixed', unfixed))
         if fixed is not None:
@@ -64,7 +68,7 @@ def main(targets):
         print(f'| {k} | ' + ' | '.join('' if v is None else str(v) for v in vals) +
               f' | {ratio} |')
     if bad:
-        print('\nper-queue rows above 1.1x of 4K on 64K: ' + ', '.join(bad))
+        print('\nrows above 1.1x of 4K on 64K: ' + ', '.join(bad))
     return 0
 
 
