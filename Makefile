@@ -15,6 +15,7 @@
 #   make reproduce     git am of patches/<base>/ gives build/<base>/linux's tree (in check)
 #   make kunit-sanitize TARGET=<target>   KUnit with KASAN + UBSAN
 #   make bench         amdgpu.ko text size base vs series (x86_64-4k), check times
+#   make send-check    before sending: checkpatch, get_maintainer.pl, git am, make bisect
 #
 # Every target takes BASE=<base> (7.3, the default: mainline, the series
 # sent upstream; 6.12: its backport) and TARGET=<target> (x86_64-4k
@@ -24,6 +25,8 @@ include config.mk
 
 BASE   ?= $(DEFAULT_BASE)
 TARGET ?= $(DEFAULT_TARGET)
+# make send-check builds every prefix for this target (incremental)
+SEND_CHECK_TARGET ?= x86_64-4k
 SHELL  := /bin/bash
 export BASE
 
@@ -33,7 +36,7 @@ endif
 
 .PHONY: all deps tree export kunit module check check-all bisect checkpatch selftest \
 	summary clean help unfixed footprint warnings docs reproduce \
-	kunit-sanitize bench
+	kunit-sanitize bench send-check
 
 all: tree
 	@$(MAKE) --no-print-directory module TARGET=$(DEFAULT_TARGET)
@@ -41,7 +44,7 @@ all: tree
 	@scripts/summary.sh $(DEFAULT_TARGET)
 
 help:
-	@sed -n '3,24p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,25p' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@scripts/deps.sh tree kunit module check
@@ -111,6 +114,13 @@ bench: tree
 checkpatch: tree
 	@scripts/deps.sh check
 	@scripts/checkpatch.sh
+
+# Before sending: checkpatch, get_maintainer.pl, git am, every prefix builds.
+send-check: tree
+	@scripts/deps.sh kunit check
+	@[ -f build/$(BASE)/targets/$(SEND_CHECK_TARGET)/.config ] || \
+		$(MAKE) --no-print-directory kunit TARGET=$(SEND_CHECK_TARGET)
+	@scripts/send-check.sh $(SEND_CHECK_TARGET)
 
 selftest:
 	@tests/workspace/run.sh

@@ -1,0 +1,44 @@
+#!/bin/bash
+# make send-check BASE=<base> [TARGET=<target>]: what must hold before the
+# series is sent. Every patch passes checkpatch --strict (scripts/checkpatch.sh,
+# which also checks that MAINTAINERS covers each new file), get_maintainer.pl
+# names amd-gfx for every patch, the series git-ams onto the pinned base and
+# gives the tree byte for byte (scripts/reproduce.sh), and every prefix of the
+# series compiles amdgpu for TARGET (scripts/bisect.sh, incremental in that
+# target's KUnit build directory). SEND_CHECK_NO_BISECT=1 skips the last step.
+set -uo pipefail
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+. "$TOP/scripts/base.sh"
+base_vars
+target=${1:-x86_64-4k}
+rc=0
+step() {
+	echo ">>> send-check $BASE: $1"
+	shift
+	"$@" || { echo ">>> send-check $BASE: FAILED: $*"; rc=1; }
+}
+
+maintainers() {
+	local p bad=0
+	for p in "$PATCHES"/0*.patch; do
+		case $p in */0000-cover-letter.patch) continue ;; esac
+		if (cd "$LINUX" && ./scripts/get_maintainer.pl --no-git --no-git-fallback \
+			--no-rolestats "$p" 2>/dev/null) | grep -q 'amd-gfx@lists.freedesktop.org'; then
+			:
+		else
+			echo "    $(basename "$p"): get_maintainer.pl does not name amd-gfx"
+			bad=1
+		fi
+	done
+	[ $bad = 0 ] && echo "    get_maintainer.pl names amd-gfx@lists.freedesktop.org for every patch"
+	return $bad
+}
+
+step "checkpatch --strict" "$TOP/scripts/checkpatch.sh"
+step "get_maintainer.pl" maintainers
+step "git am onto the pinned base" "$TOP/scripts/reproduce.sh"
+if [ -z "${SEND_CHECK_NO_BISECT:-}" ]; then
+	step "every prefix builds ($target)" "$TOP/scripts/bisect.sh" "$target"
+fi
+[ $rc = 0 ] && echo ">>> send-check $BASE: ready to send" || echo ">>> send-check $BASE: not ready"
+exit $rc
