@@ -40,5 +40,11 @@ step "git am onto the pinned base" "$TOP/scripts/reproduce.sh"
 if [ -z "${SEND_CHECK_NO_BISECT:-}" ]; then
 	step "every prefix builds ($target)" "$TOP/scripts/bisect.sh" "$target"
 fi
-[ $rc = 0 ] && echo ">>> send-check $BASE: ready to send" || echo ">>> send-check $BASE: not ready"
+if [ $rc != 0 ]; then
+	echo ">>> send-check $BASE: not ready"
+elif [ -n "${SEND_CHECK_NO_BISECT:-}" ]; then
+	echo ">>> send-check $BASE: passed, but the prefixes were not built (SEND_CHECK_NO_BISECT)"
+else
+	echo ">>> send-check $BASE: ready to send"
+fi
 exit $rc
