@@ -121,7 +121,18 @@ else
 	pass "the machine's apt sources are untouched (no trixie-backports)"
 fi
 
-# --- 4. the result checker catches missing suites and skips ---------------
+# --- 4. the documentation's KUnit commands are the ones make check runs ----
+for b in $(conf BASES); do
+	base_vars "$b"
+	[ -d "$LINUX/.git" ] || continue
+	if python3 tests/workspace/docs_command.py "$LINUX" tests/qemu/ppc64le-64k.py >"$tmp/doc" 2>&1; then
+		pass "$b: non-4k-pages.rst gives make check's kunit.py commands (4K, 16K, 64K)"
+	else
+		fail "$b: non-4k-pages.rst and make check's kunit.py commands differ:"; sed 's/^/       /' "$tmp/doc"
+	fi
+done
+
+# --- 5. the result checker catches missing suites and skips ---------------
 BASE=7.3 python3 tests/workspace/test_results.py && BASE=6.12 python3 tests/workspace/test_results.py && pass "results.py judges missing/skipped/failed suites" ||
 	fail "results.py"
 
