@@ -5,11 +5,11 @@
 # self-tests check that they stay so:
 #   x86_64-4k    stock --arch=x86_64
 #   arm64-16k/64k stock --arch=arm64, the page size with --kconfig_add, and
-#                pauth-impdef (QEMU's QARMA5 pointer authentication makes a
-#                TCG guest several times slower; 6.12's stock config has it)
+#                pauth-impdef (QEMU's default pointer authentication
+#                algorithm is slow under TCG; 6.12's stock config has it)
 #   ppc64le-64k  ours, tests/qemu/ppc64le-64k.py: the stock powerpc configs
-#                boot a power8 with console=ttyS0, which a pseries guest
-#                does not have, and no 64 KiB pages.
+#                boot a power8 with console=ttyS0; ours a power9 pseries
+#                with 64 KiB pages on hvc0.
 target_vars() {
 	case $1 in
 	x86_64-4k)
