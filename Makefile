@@ -7,6 +7,7 @@
 #   make tree          build/<base>/linux = Debian's linux-source-<base> + patches/<base>/
 #   make export        commits after "base" in build/<base>/linux -> patches/<base>/
 #   make kunit TARGET=<target>     make module TARGET=<target>
+#   make module TARGET=<target> MODULE_KUNIT_TEST=m   amdgpu.ko + amdgpu_test.ko
 #   make bisect TARGET=<target>    every prefix of the series compiles
 #   make unfixed TARGET=<target>   KUnit with the fixes of tests/unfixed/<base> reverted
 #   make footprint     page-table VRAM the KUnit tests assert, 4K/16K/64K

@@ -4,6 +4,7 @@
 # the target's KUnit build directory so each step is incremental.
 # build/<base>/linux is returned to the series' last commit afterwards.
 # BISECT_FROM=<n>: start at patch n (the prefixes before it built earlier).
+# BISECT_TO=<n>: stop after patch n.
 set -uo pipefail
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/scripts/base.sh"
@@ -22,17 +23,29 @@ head=$(git -C "$T" symbolic-ref -q --short HEAD || git -C "$T" rev-parse HEAD)
 rc=0
 n=0
 from=${BISECT_FROM:-1}
+to=${BISECT_TO:-100000}
 for c in $(git -C "$T" rev-list --reverse base..HEAD); do
 	n=$((n + 1))
 	[ "$n" -ge "$from" ] || continue
+	[ "$n" -le "$to" ] || break
 	git -C "$T" checkout -q "$c"
 	t0=$(date +%s)
 	args=(-C "$T" O="$O" ARCH="$ARCH" -j"$(nproc)" -s)
 	[ -n "$CROSS_COMPILE" ] && args+=(CROSS_COMPILE="$CROSS_COMPILE")
+	# olddefconfig drops a symbol its Kconfig does not have, so the prefix
+	# before the test option exists would leave the option off for every
+	# later prefix: turn it on again wherever the prefix has it.
+	tests="no KUnit option yet"
+	if grep -q '^config DRM_AMDGPU_KUNIT_TEST$' "$T/drivers/gpu/drm/amd/amdgpu/Kconfig"; then
+		"$T/scripts/config" --file "$O/.config" -e DRM_AMDGPU_KUNIT_TEST
+		tests="with the KUnit tests"
+	fi
 	if make "${args[@]}" olddefconfig >/dev/null &&
+	   { [ "$tests" != "with the KUnit tests" ] ||
+	     grep -q '^CONFIG_DRM_AMDGPU_KUNIT_TEST=y$' "$O/.config"; } &&
 	   make "${args[@]}" drivers/gpu/drm/amd/amdgpu/ > "$O/bisect-$n.log" 2>&1 &&
 	   ! grep -q 'warning:' "$O/bisect-$n.log"; then
-		echo "bisect $target: patch $n builds, no warning ($(( $(date +%s) - t0 ))s): $(git -C "$T" log -1 --format=%s)"
+		echo "bisect $target: patch $n builds, no warning, $tests ($(( $(date +%s) - t0 ))s): $(git -C "$T" log -1 --format=%s)"
 	else
 		echo "bisect $target: patch $n FAILS: $(git -C "$T" log -1 --format=%s)"
 		grep -E 'error|warning' "$O/bisect-$n.log" | head -10 | sed 's/^/    /'

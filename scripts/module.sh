@@ -11,9 +11,19 @@ target=${1:?usage: module.sh <target>}
 target_vars "$target"
 
 # MODULE_TREE / MODULE_BUILD_DIR / MODULE_OUT: used by bench.sh for the base tree
+# MODULE_KUNIT_TEST=m: also CONFIG_KUNIT=y and CONFIG_DRM_AMDGPU_KUNIT_TEST=m,
+# and build tests/amdgpu_test.ko beside amdgpu.ko (default build directory
+# build/<base>/module/<target>-kunit-m); checks that every symbol the test
+# module takes from amdgpu is exported by amdgpu.ko for KUnit only.
 T=${MODULE_TREE:-$LINUX}
-O=${MODULE_BUILD_DIR:-$BUILD/module/$target}
-out=${MODULE_OUT:-$BUILD/out/$target}
+kt=${MODULE_KUNIT_TEST:-}
+case $kt in
+"") sfx= ;;
+m) sfx=-kunit-m ;;
+*) echo "MODULE_KUNIT_TEST=$kt: only m is supported (=y is what make kunit builds)"; exit 2 ;;
+esac
+O=${MODULE_BUILD_DIR:-$BUILD/module/$target$sfx}
+out=${MODULE_OUT:-$BUILD/out/$target$sfx}
 mkdir -p "$O" "$out"
 [ -d /usr/lib/ccache ] && export PATH=/usr/lib/ccache:$PATH
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.ccache} CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-10G}
@@ -42,6 +52,9 @@ CONFIG_HSA_AMD_SVM=y
 # CONFIG_DRM_AMDGPU_KUNIT_TEST is not set
 $PAGE_KCONFIG
 EOC
+if [ "$kt" = m ]; then
+	printf 'CONFIG_KUNIT=y\nCONFIG_DRM_AMDGPU_KUNIT_TEST=m\n' >> "$frag.new"
+fi
 # Reconfigure only when the fragment changed (keeps rebuilds incremental).
 if ! cmp -s "$frag.new" "$frag" || [ ! -f "$O/.config" ]; then
 	echo ">>> configuring $target: $DEFCONFIG + $frag"
@@ -69,13 +82,42 @@ start=$(date +%s)
 # Only amdgpu.ko is built, not vmlinux or the other modules, so modpost
 # cannot resolve symbols: its unresolved-symbol warnings are dropped.
 echo ">>> (modpost runs without vmlinux: unresolved-symbol warnings are expected and hidden)"
-"${mk[@]}" LOCALVERSION= KBUILD_MODPOST_WARN=1 drivers/gpu/drm/amd/amdgpu/amdgpu.ko 2>&1 |
+kos=(drivers/gpu/drm/amd/amdgpu/amdgpu.ko)
+[ "$kt" = m ] && kos+=(drivers/gpu/drm/amd/amdgpu/tests/amdgpu_test.ko)
+"${mk[@]}" LOCALVERSION= KBUILD_MODPOST_WARN=1 "${kos[@]}" 2>&1 |
 	{ grep -v -e '^WARNING: modpost: .* undefined!$' -e 'modpost: suppressed .* unresolved symbol' \
 		-e '^WARNING: vmlinux.o is missing' -e 'You may get many unresolved symbol' \
 		-e 'KBUILD_MODPOST_WARN=1 to turn errors into warning' || true; }
 
 cp "$O/drivers/gpu/drm/amd/amdgpu/amdgpu.ko" "$out/amdgpu.ko"
 cp "$O/.config" "$out/config"
+if [ "$kt" = m ]; then
+	tko=$O/drivers/gpu/drm/amd/amdgpu/tests/amdgpu_test.ko
+	cp "$tko" "$out/amdgpu_test.ko"
+	# The symbols amdgpu_test.ko takes from amdgpu.ko: each must be in
+	# amdgpu's EXPORTED_FOR_KUNIT_TESTING namespace, and there must be some.
+	"${CROSS_COMPILE}nm" -u "$tko" | awk '{print $2}' | LC_ALL=C sort > "$O/test-undef.txt"
+	# without vmlinux, modpost writes modules-only.symvers
+	symvers=$O/Module.symvers
+	[ -f "$symvers" ] || symvers=$O/modules-only.symvers
+	awk '$3 ~ /amdgpu\/amdgpu$/ {print $2, $5}' "$symvers" | LC_ALL=C sort > "$O/amdgpu-exports.txt"
+	from_amdgpu=$(LC_ALL=C join "$O/test-undef.txt" "$O/amdgpu-exports.txt")
+	n=$(printf '%s\n' "$from_amdgpu" | grep -c . || true)
+	other_ns=$(printf '%s\n' "$from_amdgpu" | awk 'NF && $2 != "EXPORTED_FOR_KUNIT_TESTING"')
+	# a suite the module registers that amdgpu.ko does not export
+	missing=$(grep '_suite$' "$O/test-undef.txt" | LC_ALL=C join -v 1 - "$O/amdgpu-exports.txt")
+	dep=$(modinfo -F depends "$tko")
+	if [ "$n" = 0 ] || [ -n "$other_ns" ] || [ -n "$missing" ] || [ "$dep" != amdgpu ]; then
+		echo ">>> amdgpu_test.ko does not link against amdgpu.ko's KUnit exports as expected" \
+			"(depends: $dep; $n symbols from amdgpu.ko)"
+		[ -n "$other_ns" ] && printf '    not for KUnit only: %s\n' $other_ns
+		[ -n "$missing" ] && printf '    not exported by amdgpu.ko: %s\n' $missing
+		exit 1
+	fi
+	echo ">>> amdgpu_test.ko: depends: $dep; takes $n symbols from amdgpu.ko, all in" \
+		"EXPORTED_FOR_KUNIT_TESTING; $(grep -c . "$O/test-undef.txt") undefined symbols in all"
+	echo ">>> $out/amdgpu_test.ko"
+fi
 echo ">>> $target: amdgpu.ko built in $(( $(date +%s) - start ))s"
 echo ">>> $out/amdgpu.ko"
 modinfo -F vermagic "$out/amdgpu.ko" | sed 's/^/>>> vermagic: /'
