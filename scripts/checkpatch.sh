@@ -33,7 +33,7 @@ for p in $(find "$PATCHES" -name '*.patch' ! -name '0000-cover-letter.patch' | s
 	fi
 	for f in $(awk '/^diff --git/ {f=$4} /^new file mode/ {sub("^b/", "", f); print f}' "$p"); do
 		if (cd "$T" && ./scripts/get_maintainer.pl --no-git --no-git-fallback -f "$f" 2>/dev/null) |
-		   grep -q 'amd-gfx@lists.freedesktop.org'; then
+		   grep 'amd-gfx@lists.freedesktop.org' >/dev/null; then
 			echo "    new file $f: MAINTAINERS covers it (amd-gfx)"
 		else
 			echo "    new file $f: not covered by an amd-gfx MAINTAINERS entry"

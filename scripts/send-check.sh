@@ -23,7 +23,7 @@ maintainers() {
 	for p in "$PATCHES"/0*.patch; do
 		case $p in */0000-cover-letter.patch) continue ;; esac
 		if (cd "$LINUX" && ./scripts/get_maintainer.pl --no-git --no-git-fallback \
-			--no-rolestats "$p" 2>/dev/null) | grep -q 'amd-gfx@lists.freedesktop.org'; then
+			--no-rolestats "$p" 2>/dev/null) | grep 'amd-gfx@lists.freedesktop.org' >/dev/null; then
 			:
 		else
 			echo "    $(basename "$p"): get_maintainer.pl does not name amd-gfx"
