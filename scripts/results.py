@@ -6,7 +6,9 @@ be written <base>:<target>.
 
   results.py check <target> <page_size>  one target: every suite of
       tests/kunit-suites/<base>.txt ran with its number of cases, nothing
-      failed, crashed or was skipped, and the kernel really had that PAGE_SIZE.
+      failed, crashed or was skipped, the kernel really had that PAGE_SIZE,
+      and its console has no lockdep report, WARN, BUG or Oops from the first
+      KTAP line on (it also says whether lockdep was still on then).
   results.py total [targets...]          'N passed, N failed' over targets
   results.py table [targets...]          cases per suite and target (markdown)
   results.py failed <target>             the cases that did not pass
@@ -91,6 +93,32 @@ def load(target):
     return suites
 
 
+KERNEL_REPORT = re.compile(r'\b(?:WARNING|BUG): |\bOops\b|Kernel panic')
+
+
+def console(text):
+    """Judge a test console log: (first kernel report after the first KTAP
+    line or None, whether lock debugging was on while the tests ran).
+
+    A lockdep report, a WARN or a BUG does not fail a KUnit case by itself,
+    so a run with one must fail here. Lock debugging can also switch itself
+    off at boot (on ppc64le pseries under QEMU lockdep warns in
+    timer_interrupt before any test runs): that is reported, not failed.
+    """
+    start = text.find('KTAP version')
+    boot, tests = (text[:start], text[start:]) if start >= 0 else ('', text)
+    report = next((line.strip() for line in tests.splitlines()
+                   if KERNEL_REPORT.search(line)), None)
+    if 'Lock dependency validator' not in boot + tests:
+        lockdep = 'not built'
+    elif ('DEBUG_LOCKS_WARN_ON' in boot or
+          'turning off the locking correctness validator' in boot):
+        lockdep = 'off (switched off at boot, before the tests)'
+    else:
+        lockdep = 'on'
+    return report, lockdep
+
+
 def check(target, page_size):
     problems = []
     suites = load(target)
@@ -120,11 +148,14 @@ def check(target, page_size):
         problems.append('the test log does not say which PAGE_SIZE ran')
     elif int(m.group(1)) != int(page_size):
         problems.append(f'kernel PAGE_SIZE {m.group(1)}, target needs {page_size}')
+    report, lockdep = console(text)
+    if report:
+        problems.append(f'kernel report while the tests ran: {report}')
     passed = sum(c.get('PASS', 0) for c in suites.values())
     failed = sum(v for c in suites.values() for k, v in c.items() if k != 'PASS')
     ps = m.group(1) if m else '?'
     print(f'{base} {target}: PAGE_SIZE={ps}: {passed} passed, {failed} failed/crashed/skipped '
-          f'in {len(suites)} suites')
+          f'in {len(suites)} suites; lockdep {lockdep}')
     for p in problems:
         print(f'{base} {target}: ERROR: {p}')
     return 1 if problems else 0

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """results.py must fail a target on a missing suite, a wrong case count,
-a failed, crashed or skipped case, or a wrong PAGE_SIZE; pass a good one."""
+a failed, crashed or skipped case, a wrong PAGE_SIZE, or a kernel report
+(lockdep, WARN, BUG, Oops) while the tests ran; pass a good one."""
 import io
 import json
 import os
@@ -60,6 +61,16 @@ if run(good(), LINE.replace('65536', '4096')) == 0:
     errors.append('a 4K kernel was accepted for a 64K target')
 if run(good(), '') == 0:
     errors.append('a log without the PAGE_SIZE line was accepted')
+# Kernel reports while the tests ran fail the target; a warning at boot,
+# before the first KTAP line, does not (lockdep is then reported off).
+KTAP = 'KTAP version 1\n'
+for report in ('WARNING: possible circular locking dependency detected',
+               'BUG: sleeping function called from invalid context',
+               '[    5.000000] Oops: Kernel access of bad area, sig: 11'):
+    if run(good(), KTAP + LINE + report + '\n') == 0:
+        errors.append(f'a run with "{report}" was accepted')
+if run(good(), 'DEBUG_LOCKS_WARN_ON(lockdep_hardirq_context())\n' + KTAP + LINE) != 0:
+    errors.append('a boot warning before the tests failed the run')
 for e in errors:
     print('test_results:', e)
 sys.exit(1 if errors else 0)
