@@ -102,8 +102,9 @@ def console(text):
 
     A lockdep report, a WARN or a BUG does not fail a KUnit case by itself,
     so a run with one must fail here. Lock debugging can also switch itself
-    off at boot (on ppc64le pseries under QEMU lockdep warns in
-    timer_interrupt before any test runs): that is reported, not failed.
+    off at boot (7.3 on a ppc64le pseries guest under QEMU warns with
+    DEBUG_LOCKS_WARN_ON from timer_interrupt before any test runs): that is
+    reported, not failed.
     """
     start = text.find('KTAP version')
     boot, tests = (text[:start], text[start:]) if start >= 0 else ('', text)
