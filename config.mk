@@ -6,19 +6,29 @@
 # serves the pinned version, the newest one of the suite is taken with a
 # warning.
 #
+# Only the suite, the component and the kind of archive are pinned here:
+# SRC_ARCHIVE_<base> is debian (the main Debian archive) or debian-security
+# (the security archive). scripts/fetch.sh takes that archive's URI from
+# the machine's own apt sources, so a local mirror or proxy is used as
+# configured.
+#
 # 7.3: mainline. The series sent to amd-gfx (patches/7.3/).
 # 6.12: the LTS kernel of Debian 13 and RHEL 10; its series (patches/6.12/)
 #       is the backport of the mainline series for the distributions.
 BASES        := 7.3 6.12
 DEFAULT_BASE := 7.3
 
-SRC_PKG_7.3     := linux-source-7.3
-SRC_VERSION_7.3 := 7.3.4-1~bpo13+1
-SRC_APT_7.3     := http://deb.debian.org/debian trixie-backports main
+SRC_PKG_7.3       := linux-source-7.3
+SRC_VERSION_7.3   := 7.3.4-1~bpo13+1
+SRC_SUITE_7.3     := trixie-backports
+SRC_COMPONENT_7.3 := main
+SRC_ARCHIVE_7.3   := debian
 
-SRC_PKG_6.12     := linux-source-6.12
-SRC_VERSION_6.12 := 6.12.117-1~deb12u1
-SRC_APT_6.12     := http://deb.debian.org/debian-security bookworm-security main
+SRC_PKG_6.12       := linux-source-6.12
+SRC_VERSION_6.12   := 6.12.117-1~deb12u1
+SRC_SUITE_6.12     := bookworm-security
+SRC_COMPONENT_6.12 := main
+SRC_ARCHIVE_6.12   := debian-security
 
 # Targets: <arch>-<CPU page size>, and the default one.
 TARGETS        := x86_64-4k ppc64le-64k arm64-16k arm64-64k

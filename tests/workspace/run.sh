@@ -94,7 +94,7 @@ else
 	pass "every script's build path goes through the base (build/<base>/...)"
 fi
 
-# --- 3. the source fetch: private apt lists, the pin, the fallback --------
+# --- 3. the source fetch: the archive's URI, private apt lists, the pin ---
 for b in $(conf BASES); do
 	base_vars "$b"
 	if plan=$(scripts/fetch.sh --plan 2>"$tmp/fetch.err") && [ "$plan" = "$SRC_PKG=$SRC_VERSION" ]; then
@@ -110,6 +110,87 @@ for b in $(conf BASES); do
 		fail "$b: pin fallback: plan '$plan'"; sed 's/^/       /' "$tmp/fetch.err"
 	fi
 done
+# The archive's URI comes from the machine's apt sources (here fake ones,
+# FETCH_APT_SOURCES_DIR): deb822 and one-line entries, a mirror's or proxy's
+# URI as configured; disabled, deb-src and other vendors' entries ignored;
+# no archive of the kind a base needs stops with what to add.
+cn=$(. /etc/os-release 2>/dev/null; [ "${ID:-}" = debian ] && echo "${VERSION_CODENAME:-}")
+release=${cn:-<your Debian release>} cn=${cn:-stable}
+kr=/usr/share/keyrings/debian-archive-keyring.gpg
+mkdir -p "$tmp/apt822/sources.list.d" "$tmp/aptlist/sources.list.d" "$tmp/aptmain" "$tmp/aptnone"
+cat > "$tmp/apt822/sources.list.d/00-vendor.sources" <<EOF
+Types: deb
+URIs: https://vendor.example.com/linux/debian
+Suites: $cn
+Components: stable
+Signed-By: /etc/apt/keyrings/vendor.asc
+
+Types: deb
+URIs: http://vendor.example.com/apt
+Suites: $cn
+Components: main
+EOF
+cat > "$tmp/apt822/sources.list.d/debian.sources" <<EOF
+# the local mirror
+Types: deb deb-src
+URIs: http://old-mirror.example.org/debian
+Suites: $cn
+Components: main
+Enabled: no
+
+Types: deb
+URIs: http://mirror.example.org:3142/debian
+Suites: $cn $cn-updates
+Components: main contrib
+Signed-By: $kr
+
+Types: deb
+URIs: mirror+file:///etc/apt/mirrors/debian-security.list
+Suites: $cn-security
+Components: main
+Signed-By: $kr
+EOF
+cat > "$tmp/aptlist/sources.list" <<EOF
+# deb http://commented.example.org/debian $cn main
+deb-src http://src.example.org/debian $cn main
+deb [ arch=amd64 signed-by=$kr ] http://ftp.example.org/pub/debian $cn main non-free-firmware
+deb http://ftp.example.org/pub/debian-security $cn-security main contrib
+EOF
+echo "deb http://packages.example.com/apt cloud-sdk-$cn main" > "$tmp/aptlist/sources.list.d/vendor.list"
+echo "deb http://ftp.example.org/debian $cn main" > "$tmp/aptmain/sources.list"
+for c in "apt822|7.3|http://mirror.example.org:3142/debian" \
+	 "apt822|6.12|mirror+file:///etc/apt/mirrors/debian-security.list" \
+	 "aptlist|7.3|http://ftp.example.org/pub/debian" \
+	 "aptlist|6.12|http://ftp.example.org/pub/debian-security" \
+	 "aptmain|7.3|http://ftp.example.org/debian"; do
+	IFS='|' read -r d b uri <<<"$c"
+	base_vars "$b"
+	want="deb [signed-by=$kr] $uri $SRC_SUITE $SRC_COMPONENT"
+	if line=$(FETCH_APT_SOURCES_DIR=$tmp/$d scripts/fetch.sh --sources 2>"$tmp/fetch.err") &&
+	   [ "$line" = "$want" ]; then
+		pass "$b: fetch takes the $SRC_ARCHIVE archive's URI as configured ($d: $uri)"
+	else
+		fail "$b: fetch with the $d sources: '$line', want '$want'"; sed 's/^/       /' "$tmp/fetch.err"
+	fi
+done
+for c in "aptmain|6.12|$release-security|http://<Debian security mirror>/debian-security" \
+	 "aptnone|7.3|$release|http://<Debian mirror>/debian"; do
+	IFS='|' read -r d b suite uri <<<"$c"
+	base_vars "$b"
+	if FETCH_APT_SOURCES_DIR=$tmp/$d scripts/fetch.sh --plan >/dev/null 2>"$tmp/fetch.err"; then
+		fail "$b: fetch without a $SRC_ARCHIVE archive in the apt sources ($d) did not stop"
+	elif grep -Fx "  Suites: $suite" "$tmp/fetch.err" >/dev/null &&
+	     grep -Fx "  URIs: $uri" "$tmp/fetch.err" >/dev/null; then
+		pass "$b: no $SRC_ARCHIVE archive in the apt sources ($d): fetch stops and says what to add"
+	else
+		fail "$b: the message without a $SRC_ARCHIVE archive ($d):"; sed 's/^/       /' "$tmp/fetch.err"
+	fi
+done
+if grep -rnE 'deb\.debian\.org|security\.debian\.org' config.mk scripts/ >"$tmp/hosts"; then
+	fail "an archive host is named in config.mk or scripts/:"; sed 's/^/       /' "$tmp/hosts"
+else
+	pass "config.mk and scripts/ name no archive host (the machine's apt sources do)"
+fi
 # The machine's own apt configuration does not know the mainline package:
 # the fetch used the workspace's sources list only.
 if apt-cache policy linux-source-7.3 2>/dev/null | grep -E 'Candidate: [0-9]' >/dev/null; then
