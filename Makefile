@@ -17,6 +17,7 @@
 #   make kunit-sanitize TARGET=<target>   KUnit with KASAN + UBSAN
 #   make bench         amdgpu.ko text size base vs series (x86_64-4k), check times
 #   make send-check    before sending: checkpatch, get_maintainer.pl, git am, make bisect
+#   make outgoing SENDER='Name <you@host>'   build/<base>/outgoing/: the series for git send-email
 #
 # Every target takes BASE=<base> (7.3, the default: mainline, the series
 # sent upstream; 6.12: its backport) and TARGET=<target> (x86_64-4k
@@ -37,7 +38,7 @@ endif
 
 .PHONY: all deps tree export kunit module check check-all bisect checkpatch selftest \
 	summary clean help unfixed footprint warnings docs reproduce \
-	kunit-sanitize bench send-check
+	kunit-sanitize bench send-check outgoing
 
 all: tree
 	@$(MAKE) --no-print-directory module TARGET=$(DEFAULT_TARGET)
@@ -45,7 +46,7 @@ all: tree
 	@scripts/summary.sh $(DEFAULT_TARGET)
 
 help:
-	@sed -n '3,25p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,/^[^#]/{/^#/p}' Makefile | sed 's/^# \{0,1\}//'
 
 deps:
 	@scripts/deps.sh tree kunit module check
@@ -122,6 +123,12 @@ send-check: tree
 	@[ -f build/$(BASE)/targets/$(SEND_CHECK_TARGET)/.config ] || \
 		$(MAKE) --no-print-directory kunit TARGET=$(SEND_CHECK_TARGET)
 	@scripts/send-check.sh $(SEND_CHECK_TARGET)
+
+# The series ready for git send-email, signed off by SENDER, To/Cc from
+# get_maintainer.pl of build/<base>/linux (not rebuilt: make tree makes it).
+outgoing:
+	@[ -d build/$(BASE)/linux ] || { echo "no build/$(BASE)/linux: run make tree BASE=$(BASE) first (get_maintainer.pl comes from it)" >&2; exit 1; }
+	@scripts/outgoing.sh
 
 selftest:
 	@tests/workspace/run.sh

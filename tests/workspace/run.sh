@@ -1,6 +1,7 @@
 #!/bin/bash
 # The workspace's own tests: the patch-queue safety of make tree/export,
-# byte-identical export of the real series, and the result checker.
+# byte-identical export of the real series, the result checker, and
+# make outgoing on a fake series with a fake get_maintainer.pl.
 set -uo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$TOP"
@@ -216,6 +217,121 @@ done
 # --- 5. the result checker catches missing suites and skips ---------------
 BASE=7.3 python3 tests/workspace/test_results.py && BASE=6.12 python3 tests/workspace/test_results.py && pass "results.py judges missing/skipped/failed suites" ||
 	fail "results.py"
+
+# --- 6. make outgoing: signed off by the sender, To/Cc, RFC, postings ------
+# A fake series (git format-patch of a scratch repo) and a fake
+# get_maintainer.pl that must run in its tree (it has a MAINTAINERS file).
+o=$tmp/og
+ogr=$o/repo
+role="amdgpu non-4K workspace <amdgpu-non4k@example.org>"
+sender="Test Sender <test@example.org>"
+mkdir -p "$ogr" "$o/linux/scripts"
+touch "$o/linux/MAINTAINERS"
+printf '%s\n' '#!/bin/bash' \
+	'[ -f MAINTAINERS ] || { echo "not run in the kernel tree" >&2; exit 1; }' \
+	'for a; do case $a in -*) ;; *) sed -n "s|^+++ b/||p" "$a" ;; esac; done | while read -r f; do' \
+	'	case $f in' \
+	'	drivers/gpu/drm/amd/*) printf "%s\n" "Alex Maint <alex@example.com>" amd-gfx@lists.freedesktop.org ;;' \
+	'	Documentation/*) printf "%s\n" "Doc Maint <doc@example.com>" amd-gfx@lists.freedesktop.org linux-doc@example.com ;;' \
+	'	*) echo "Other Maint <other@example.com>" ;;' \
+	'	esac' \
+	'done | awk "!seen[\$0]++"' > "$o/linux/scripts/get_maintainer.pl"
+chmod +x "$o/linux/scripts/get_maintainer.pl"
+og() { git -C "$ogr" "$@"; }
+og init -q -b main
+og config user.name "amdgpu non-4K workspace"; og config user.email amdgpu-non4k@example.org
+mkdir -p "$ogr/drivers/gpu/drm/amd" "$ogr/Documentation/gpu"
+echo 0 > "$ogr/drivers/gpu/drm/amd/a.c"; og add drivers; og commit -q -m base; og tag base
+change() { # <file> <subject> [<trailer>]
+	echo "$2" >> "$ogr/$1"; og add "$1"; og commit -q -s -m "$2" -m "Why: a test.${3:+$'\n'$3}"
+}
+change drivers/gpu/drm/amd/a.c "drm/amdkfd: fix a thing" "Cc: stable@vger.kernel.org"
+change Documentation/gpu/b.rst "drm/amdgpu: document a thing"
+change drivers/gpu/drm/amd/a.c "drm/amdgpu: make page table blocks one CPU page on 16K"
+change drivers/gpu/drm/amd/a.c "drm/amdgpu: already signed" "Signed-off-by: $sender"
+fp() { og format-patch -q --zero-commit --no-signature --cover-letter -o "$1" "$2"; }
+fp "$o/flat" base..HEAD
+fp "$o/posts/01-fixes" base..HEAD~2
+fp "$o/posts/02-rfc-ptb" HEAD~2..HEAD
+outgoing() { # <patches dir> <out dir> [SENDER]
+	OUTGOING_PATCHES_DIR=$1 OUTGOING_OUT_DIR=$2 OUTGOING_LINUX=$o/linux SENDER=${3:-} \
+		scripts/outgoing.sh >"$o/log" 2>&1
+}
+hdr() { sed -n '1,/^$/p' "$1"; }
+for bad in "" "Test Sender" "test@example.org" "<test@example.org>" "Test Sender test@example.org" "$role"; do
+	outgoing "$o/flat" "$o/out" "$bad"; rc=$?
+	if [ $rc = 2 ] && [ ! -e "$o/out" ] && grep "SENDER" "$o/log" >/dev/null; then
+		pass "outgoing refuses SENDER='$bad' (exit 2, nothing written)"
+	else
+		fail "outgoing with SENDER='$bad': exit $rc, wrote $(ls "$o/out" 2>/dev/null | wc -l) files"; sed 's/^/       /' "$o/log"
+	fi
+done
+if outgoing "$o/flat" "$o/out" "$sender" && [ "$(ls "$o/out" | wc -l)" = 5 ]; then
+	pass "outgoing writes the cover letter and 4 patches"
+else
+	fail "outgoing of the fake series"; sed 's/^/       /' "$o/log"
+fi
+bad=0
+for f in "$o"/out/000[1-4]-*.patch; do
+	n=$(grep -cFx "Signed-off-by: $sender" "$f")
+	last=$(sed -n '/^---$/{x;p;q};h' "$f")
+	[ "$n" = 1 ] && [ "$last" = "Signed-off-by: $sender" ] || { bad=1; echo "       ${f##*/}: $n sign-offs, last trailer '$last'"; }
+	grep -Fx "Signed-off-by: $role" "$f" >/dev/null || { bad=1; echo "       ${f##*/}: role sign-off lost"; }
+	[ "$(git mailinfo -u "$o/msg" "$o/patch" <"$f" | sed -n 's/^Email: //p')" = amdgpu-non4k@example.org ] ||
+		{ bad=1; echo "       ${f##*/}: author changed"; }
+done
+grep -F "Signed-off-by: $sender" "$o/out/0000-cover-letter.patch" >/dev/null && { bad=1; echo "       cover letter signed off"; }
+[ $bad = 0 ] && pass "outgoing: the sender's Signed-off-by: is the last trailer, once (also where already there); author kept" ||
+	fail "outgoing: Signed-off-by"
+bad=0
+for f in "$o"/out/*.patch; do
+	hdr "$f" | grep -Fx "To: amd-gfx@lists.freedesktop.org" >/dev/null || { bad=1; echo "       ${f##*/}: no To: amd-gfx"; }
+	hdr "$f" | grep -Fi "Cc: amd-gfx" >/dev/null && { bad=1; echo "       ${f##*/}: amd-gfx in Cc"; }
+done
+p1=$(echo "$o"/out/0001-*.patch) p2=$(echo "$o"/out/0002-*.patch) c=$o/out/0000-cover-letter.patch
+hdr "$p1" | grep -Fx "Cc: Alex Maint <alex@example.com>" >/dev/null || { bad=1; echo "       0001: no Cc: Alex Maint"; }
+hdr "$p1" | grep -F "Doc Maint" >/dev/null && { bad=1; echo "       0001: Cc of another patch"; }
+hdr "$p1" | grep -F "stable@" >/dev/null && { bad=1; echo "       0001: stable in the header"; }
+[ "$(grep -c "^Cc: stable@vger.kernel.org$" "$p1")" = 1 ] || { bad=1; echo "       0001: body Cc: stable not kept once"; }
+hdr "$p2" | grep -Fx "Cc: Doc Maint <doc@example.com>" >/dev/null || { bad=1; echo "       0002: no Cc: Doc Maint"; }
+for a in "Alex Maint <alex@example.com>" "Doc Maint <doc@example.com>" "linux-doc@example.com"; do
+	[ "$(hdr "$c" | grep -cFx "Cc: $a")" = 1 ] || { bad=1; echo "       cover letter: Cc: $a not there once"; }
+done
+[ $bad = 0 ] && pass "outgoing: To: amd-gfx; Cc: get_maintainer.pl's names per patch, all on the cover letter; Cc: stable stays in the body" ||
+	fail "outgoing: To/Cc"
+subjects() { for f in "$1"/*.patch; do git mailinfo -k "$o/msg" "$o/patch" <"$f" | sed -n 's/^Subject: \(\[[^]]*\]\).*/\1/p'; done | tr '\n' ' '; }
+want="[PATCH 0/4] [PATCH 1/4] [PATCH 2/4] [RFC PATCH 3/4] [PATCH 4/4] "
+[ "$(subjects "$o/out")" = "$want" ] && pass "outgoing: subjects $want" ||
+	fail "outgoing: subjects '$(subjects "$o/out")', want '$want'"
+cp -r "$o/out" "$o/out1"
+outgoing "$o/flat" "$o/out" "$sender" && diff -r "$o/out" "$o/out1" >/dev/null &&
+	pass "outgoing again: the same files (replaced, not signed twice)" || fail "outgoing again"
+outgoing "$o/out1" "$o/out2" "$sender" && diff -r "$o/out1" "$o/out2" >/dev/null &&
+	pass "outgoing of its own output: the same files (no second Signed-off-by, To or Cc)" ||
+	{ fail "outgoing of its own output"; diff -r "$o/out1" "$o/out2" | head -20 | sed 's/^/       /'; }
+# A patch get_maintainer.pl does not send to amd-gfx: nothing is written.
+mkdir -p "$o/other" && cp "$o"/flat/*.patch "$o/other/" &&
+	sed -i 's|/drivers/gpu/drm/amd/a.c|/lib/a.c|g' "$o"/other/0004-*.patch
+if outgoing "$o/other" "$o/out" "$sender"; then
+	fail "outgoing without amd-gfx for a patch did not fail"
+elif grep -F "does not name amd-gfx" "$o/log" >/dev/null && diff -r "$o/out" "$o/out1" >/dev/null; then
+	pass "outgoing stops if get_maintainer.pl does not name amd-gfx, output untouched"
+else
+	fail "outgoing without amd-gfx"; sed 's/^/       /' "$o/log"
+fi
+# One directory per posting; "rfc" in its name: RFC on all its patches.
+if outgoing "$o/posts" "$o/pout" "$sender" && [ -d "$o/pout/01-fixes" ] && [ -d "$o/pout/02-rfc-ptb" ] &&
+   [ "$(subjects "$o/pout/01-fixes")" = "[PATCH 0/2] [PATCH 1/2] [PATCH 2/2] " ] &&
+   [ "$(subjects "$o/pout/02-rfc-ptb")" = "[RFC PATCH 0/2] [RFC PATCH 1/2] [RFC PATCH 2/2] " ] &&
+   [ "$(cat "$o"/pout/*/000[1-9]-*.patch | grep -cFx "Signed-off-by: $sender")" = 4 ] &&
+   hdr "$o/pout/01-fixes/0000-cover-letter.patch" | grep -Fx "Cc: Doc Maint <doc@example.com>" >/dev/null &&
+   ! hdr "$o/pout/02-rfc-ptb/0000-cover-letter.patch" | grep -F "Doc Maint" >/dev/null &&
+   grep -F "pout/02-rfc-ptb/*.patch" "$o/log" >/dev/null; then
+	pass "outgoing: one output directory per posting directory, numbered as its files, RFC where named"
+else
+	fail "outgoing with posting directories:"; sed 's/^/       /' "$o/log"
+	for d in "$o"/pout/*/; do echo "       $d: $(subjects "$d")"; done
+fi
 
 echo "workspace self-tests: $fails failed"
 [ "$fails" -eq 0 ]
