@@ -42,4 +42,14 @@ for p in $(find "$PATCHES" -name '*.patch' ! -name '0000-cover-letter.patch' | s
 	done
 done
 [ "$n" -gt 0 ] || { echo "checkpatch: no patches found"; rc=1; }
+# amdgpu_test.ko ships in distribution kernels and loads next to a live
+# amdgpu: no KUnit test may write a driver global unless it restores it and
+# says so (KUNIT-GLOBAL: restored / idempotent, see scripts/test-globals.py).
+if out=$(python3 "$TOP/scripts/test-globals.py" "$T" 2>&1); then
+	echo "test globals: $out"
+else
+	echo "test globals: KUnit tests write driver globals:"
+	echo "$out" | sed 's/^/    /'
+	rc=1
+fi
 exit $rc

@@ -333,5 +333,63 @@ else
 	for d in "$o"/pout/*/; do echo "       $d: $(subjects "$d")"; done
 fi
 
+# --- 7. test-globals.py: KUnit tests write no driver global unmarked -----
+# A fake tree: a driver unit with a global, a static and a function that
+# writes the global; the unit #includes its test file, as amdgpu_vm_pt.c
+# does, so that the test sees the static.
+g=$tmp/globals/drivers/gpu/drm/amd/amdgpu
+mkdir -p "$g/tests"
+cat > "$g/amdgpu_foo.c" <<'EOF'
+// SPDX-License-Identifier: MIT
+int amdgpu_foo = 1;
+static u64 bar;
+
+void amdgpu_foo_reset(void)
+{
+	amdgpu_foo = 1;
+}
+
+#include "tests/amdgpu_foo_test.c"
+EOF
+cat > "$g/tests/amdgpu_foo_test.c" <<'EOF'
+// SPDX-License-Identifier: MIT
+static void foo_test_write(struct kunit *test)
+{
+	amdgpu_foo = 2;
+	amdgpu_foo_reset();
+}
+
+static void foo_test_restored(struct kunit *test)
+{
+	bar = 0; /* KUNIT-GLOBAL: restored */
+}
+
+static void foo_test_shadow(struct kunit *test)
+{
+	int amdgpu_foo = 3;
+
+	amdgpu_foo++;
+	KUNIT_EXPECT_EQ(test, amdgpu_foo, 4);
+}
+EOF
+f=drivers/gpu/drm/amd/amdgpu/tests/amdgpu_foo_test.c
+printf '%s\n' "$f:4: amdgpu_foo (driver global written by a test)" \
+	"$f:5: amdgpu_foo (driver global written by a test) via amdgpu_foo_reset()" > "$tmp/globals.want"
+if python3 scripts/test-globals.py "$tmp/globals" >"$tmp/globals.out" 2>&1; then
+	fail "test-globals.py passes tests that write amdgpu_foo:"; sed 's/^/       /' "$tmp/globals.out"
+elif grep 'driver global written by a test' "$tmp/globals.out" | diff "$tmp/globals.want" - >/dev/null; then
+	pass "test-globals.py flags the unmarked writes (direct, via a driver function), not the marked one or a shadowing local"
+else
+	fail "test-globals.py on the fake tree, want:"; sed 's/^/       /' "$tmp/globals.want"
+	echo "     got:"; sed 's/^/       /' "$tmp/globals.out"
+fi
+sed -i '/amdgpu_foo = 2;/d; /amdgpu_foo_reset();/d' "$g/tests/amdgpu_foo_test.c"
+if out=$(python3 scripts/test-globals.py "$tmp/globals" 2>&1) &&
+   [ "$out" = "1 test files, 2 driver globals, 1 marked writes" ]; then
+	pass "test-globals.py passes the marked write: $out"
+else
+	fail "test-globals.py without the unmarked writes:"; echo "$out" | sed 's/^/       /'
+fi
+
 echo "workspace self-tests: $fails failed"
 [ "$fails" -eq 0 ]
