@@ -76,7 +76,8 @@ check-all:
 	@CHECK_ALL=1 scripts/check.sh
 
 # Every prefix of the series compiles amdgpu for TARGET (incremental).
-bisect: kunit
+bisect: tree
+	@scripts/deps.sh kunit
 	@scripts/bisect.sh $(TARGET)
 
 # The series with some fixes reverted: which tests fail, what it costs.
@@ -95,7 +96,6 @@ footprint: tree
 
 warnings: tree
 	@scripts/deps.sh kunit check
-	@[ -f build/$(BASE)/targets/x86_64-4k/.config ] || $(MAKE) --no-print-directory kunit TARGET=x86_64-4k
 	@scripts/warnings.sh x86_64-4k
 
 docs: tree
@@ -120,8 +120,6 @@ checkpatch: tree
 # Before sending: checkpatch, get_maintainer.pl, git am, every prefix builds.
 send-check: tree
 	@scripts/deps.sh kunit check
-	@[ -f build/$(BASE)/targets/$(SEND_CHECK_TARGET)/.config ] || \
-		$(MAKE) --no-print-directory kunit TARGET=$(SEND_CHECK_TARGET)
 	@scripts/send-check.sh $(SEND_CHECK_TARGET)
 
 # The series ready for git send-email, signed off by SENDER, To/Cc from

@@ -14,7 +14,8 @@ target=${1:?usage: bisect.sh <target>}
 target_vars "$target" || exit 2
 T=$LINUX
 O=$BUILD/targets/$target
-[ -f "$O/.config" ] || { echo "no $O/.config: run make kunit TARGET=$target first"; exit 1; }
+# The KUnit kernel's configuration (written without a build if missing).
+kunit_config "$target" || exit 1
 [ -z "$(git -C "$T" status --porcelain --untracked-files=no)" ] ||
 	{ echo "$T has uncommitted edits"; exit 1; }
 [ -d /usr/lib/ccache ] && export PATH=/usr/lib/ccache:$PATH

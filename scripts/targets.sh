@@ -35,3 +35,16 @@ target_vars() {
 		return 1 ;;
 	esac
 }
+
+# kunit_config <target>: the target's KUnit .config in build/<base>/targets/,
+# written by kunit.py config (which builds nothing) if it is not there yet.
+# Needs LINUX and BUILD (base_vars) and target_vars <target>.
+kunit_config() {
+	local dir=$BUILD/targets/$1
+	[ -f "$dir/.config" ] && return 0
+	mkdir -p "$dir"
+	(cd "$LINUX" && python3 tools/testing/kunit/kunit.py config --build_dir="$dir" \
+		--kunitconfig=drivers/gpu/drm/amd/amdgpu/.kunitconfig "${KUNIT_TARGET_ARGS[@]}" \
+		${CROSS_COMPILE:+--cross_compile="$CROSS_COMPILE"}) >/dev/null
+	[ -f "$dir/.config" ] || { echo "no $dir/.config (kunit.py config failed)" >&2; return 1; }
+}

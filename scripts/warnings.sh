@@ -17,13 +17,7 @@ mkdir -p "$out"
 cfg=$BUILD/targets/$target/.config
 # The KUnit kernel's configuration; when make check runs no KUnit for this
 # target on this base, kunit.py writes it without building anything.
-if [ ! -f "$cfg" ]; then
-	mkdir -p "$BUILD/targets/$target"
-	(cd "$L" && python3 tools/testing/kunit/kunit.py config --build_dir="$BUILD/targets/$target" \
-		--kunitconfig=drivers/gpu/drm/amd/amdgpu/.kunitconfig "${KUNIT_TARGET_ARGS[@]}" \
-		${CROSS_COMPILE:+--cross_compile="$CROSS_COMPILE"}) >/dev/null
-fi
-[ -f "$cfg" ] || { echo "warnings: no $cfg (kunit.py config failed)"; exit 1; }
+kunit_config "$target" || exit 1
 
 if [ ! -e "$B/.git" ]; then
 	git -C "$L" worktree prune
