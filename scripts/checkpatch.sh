@@ -21,7 +21,7 @@ n=0
 ignore=FILE_PATH_CHANGES,UNKNOWN_COMMIT_ID,MISSING_FIXES_TAG
 for p in $(find "$PATCHES" -name '*.patch' ! -name '0000-cover-letter.patch' | sort); do
 	n=$((n + 1))
-	name=$(basename "$p")
+	name=${p#"$PATCHES"/}
 	out=$(cd "$T" && ./scripts/checkpatch.pl --strict --no-tree --showfile -q \
 		--ignore "$ignore" "$p" 2>&1)
 	total=$(cd "$T" && ./scripts/checkpatch.pl --strict --no-tree --ignore "$ignore" \

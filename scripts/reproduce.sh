@@ -12,8 +12,8 @@ git -C "$L" worktree prune
 git -C "$L" worktree add -q --detach "$W" base
 trap 'git -C "$L" worktree remove --force "$W" 2>/dev/null || true' EXIT
 n=0
-for p in "$PATCHES"/0*.patch; do
-	case $p in */0000-cover-letter.patch) continue ;; esac
+# One posting, or one per subdirectory, in the order of the names.
+for p in $(find "$PATCHES" -name '*.patch' ! -name '0000-cover-letter.patch' | sort); do
 	git -C "$W" -c user.name=am-check -c user.email=am-check@localhost am -q "$p"
 	n=$((n + 1))
 done

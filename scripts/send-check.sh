@@ -20,13 +20,12 @@ step() {
 
 maintainers() {
 	local p bad=0
-	for p in "$PATCHES"/0*.patch; do
-		case $p in */0000-cover-letter.patch) continue ;; esac
+	for p in $(find "$PATCHES" -name '*.patch' ! -name '0000-cover-letter.patch' | sort); do
 		if (cd "$LINUX" && ./scripts/get_maintainer.pl --no-git --no-git-fallback \
 			--no-rolestats "$p" 2>/dev/null) | grep 'amd-gfx@lists.freedesktop.org' >/dev/null; then
 			:
 		else
-			echo "    $(basename "$p"): get_maintainer.pl does not name amd-gfx"
+			echo "    ${p#"$PATCHES"/}: get_maintainer.pl does not name amd-gfx"
 			bad=1
 		fi
 	done

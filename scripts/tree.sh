@@ -4,6 +4,14 @@
 #   scripts/tree.sh tree     build/linux = Debian tarball (tag "base") + git am patches/
 #   scripts/tree.sh export   commits base..HEAD -> patches/ (format-patch --zero-commit)
 #
+# Postings: patches/<base>/ is one posting, or one per subdirectory
+# (patches/<base>/<NN-name>/, applied in the order of the names). As with
+# gbp pq, "make tree" marks each commit of a subdirectory with the trailer
+# "Gbp-Pq: Topic <NN-name>", and "make export" writes each run of commits
+# with the same topic to that subdirectory, numbered from 1 with a cover
+# letter of its own, the trailer removed. The subject and text of a
+# posting's cover letter are kept from its existing 0000-cover-letter.patch.
+#
 # build/linux/.git/pq-synced holds the digest of the series as it was last
 # applied or exported.  If the commits differ from it, or tracked files are
 # edited, "tree" refuses to touch them (DISCARD=1 keeps a backup branch).
@@ -24,21 +32,63 @@ TOP_APT=$top/build/apt/$BASE
 say() { printf '>>> %s\n' "$*"; }
 die() { printf 'tree.sh: %s\n' "$*" >&2; exit 1; }
 g() { git -C "$T" "$@"; }
+# The git directory of the tree (a worktree's is not $T/.git).
+gd() { git -C "$T" rev-parse --absolute-git-dir; }
 
-# Digest of what "make export" would write for base..HEAD (cover letter excluded).
+# The topic (posting directory) of a commit, or nothing.
+topic_of() { g log -1 --format='%(trailers:key=Gbp-Pq,valueonly)' "$1" | sed -n 's/^Topic //p' | head -n 1; }
+
+# write_series <dir>: format-patch base..HEAD into <dir>, flat or per posting.
+# Cover letters are the plain format-patch ones (see merge_covers).
+write_series() {
+	local out=$1 c t prev="" first="" last="" n=0 seen=" " topics=() ranges=()
+	for c in $(g rev-list --reverse base..HEAD); do
+		t=$(topic_of "$c")
+		n=$((n + 1))
+		if [ $n = 1 ] || [ "$t" != "$prev" ]; then
+			[ $n = 1 ] || { topics+=("$prev"); ranges+=("$first^..$last"); }
+			case $seen in *" $t "*) [ -z "$t" ] || die "commits of posting $t are not contiguous (at $(g log -1 --format=%s "$c"))" ;; esac
+			seen="$seen$t "
+			first=$c
+		fi
+		last=$c prev=$t
+	done
+	[ $n = 0 ] && return 0
+	topics+=("$prev"); ranges+=("$first^..$last")
+	if [ ${#topics[@]} = 1 ] && [ -z "${topics[0]}" ]; then
+		g format-patch "${FP_OPTS[@]}" --cover-letter --cover-from-description=subject \
+			--subject-prefix=PATCH -o "$out" base..HEAD >/dev/null
+		return 0
+	fi
+	local i
+	for i in "${!topics[@]}"; do
+		t=${topics[$i]}
+		[ -n "$t" ] || die "commits without a Gbp-Pq: Topic trailer among postings (before ${topics[$((i + 1))]:-the end})"
+		g format-patch "${FP_OPTS[@]}" --cover-letter --cover-from-description=none \
+			--subject-prefix=PATCH -o "$out/$t" "${ranges[$i]}" >/dev/null
+		# The trailer, and the blank line git interpret-trailers put before
+		# it where the message ends in a paragraph that is not all trailers.
+		perl -0pi -e 's/\n(?:\n)?Gbp-Pq: Topic [^\n]*\n/\n/' "$out/$t"/*.patch
+	done
+}
+
+# Digest of the series files (paths and contents, cover letters excluded).
+dir_digest() {
+	(cd "$1" && find . -name '*.patch' ! -name '0000-cover-letter.patch' | sort |
+		while read -r f; do echo "$f"; cat -- "$f"; done) | sha1sum | cut -d' ' -f1
+}
+# Digest of what "make export" would write for base..HEAD.
 series_digest() {
-	local tmp; tmp=$(mktemp -d)
-	# Same options as cmd_export, so that numbering ("[PATCH 1/1]") matches.
-	g format-patch "${FP_OPTS[@]}" --cover-letter --subject-prefix=PATCH \
-		-o "$tmp" base..HEAD >/dev/null 2>&1 || true
-	find "$tmp" -name '*.patch' ! -name '0000-cover-letter.patch' | sort |
-		xargs -r cat -- | sha1sum | cut -d' ' -f1
+	local tmp d; tmp=$(mktemp -d)
+	write_series "$tmp" 2>/dev/null || true
+	d=$(dir_digest "$tmp")
 	rm -rf "$tmp"
+	echo "$d"
 }
-patches_digest() {
-	find "$PATCHES" -name '*.patch' ! -name '0000-cover-letter.patch' | sort |
-		xargs -r cat -- | sha1sum | cut -d' ' -f1
-}
+patches_digest() { mkdir -p "$PATCHES"; dir_digest "$PATCHES"; }
+
+# The patch files of patches/, in the order they apply.
+patch_files() { find "$PATCHES" -name '*.patch' ! -name '0000-cover-letter.patch' | sort; }
 
 make_base() {
 	local tarball ver
@@ -74,13 +124,13 @@ cover_to_description() {
 		!body { insubj=0; next }
 		body && /^[^ ].* \([0-9]+\):$/ { exit }
 		body { print }
-	' "$cl" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' > "$T/.git/pq-description"
-	g config branch.main.description "$(cat "$T/.git/pq-description")"
+	' "$cl" | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' > "$(gd)/pq-description"
+	g config branch.main.description "$(cat "$(gd)/pq-description")"
 }
 
 cmd_tree() {
 	mkdir -p "$(dirname "$T")"
-	if ! [ -d "$T/.git" ] || ! g rev-parse -q --verify base >/dev/null; then
+	if ! [ -e "$T/.git" ] || ! g rev-parse -q --verify base >/dev/null; then
 		rm -rf "$T"
 		make_base
 	fi
@@ -95,10 +145,10 @@ Commit them and run 'make export' to keep them, or 'make tree DISCARD=1' to thro
 	fi
 	local cur synced want
 	cur=$(series_digest)
-	synced=$(cat "$T/.git/pq-synced" 2>/dev/null || echo none)
+	synced=$(cat "$(gd)/pq-synced" 2>/dev/null || echo none)
 	want=$(patches_digest)
 	if [ "$cur" = "$want" ]; then
-		echo "$cur" > "$T/.git/pq-synced"
+		echo "$cur" > "$(gd)/pq-synced"
 		cover_to_description
 		say "$T is up to date with $PATCHES/ ($(g rev-list --count base..HEAD) patches)"
 		return 0
@@ -117,23 +167,29 @@ Run 'make export' to write them to $PATCHES/, or 'make tree DISCARD=1' to drop t
 	say "applying $PATCHES/ onto base"
 	g checkout -q main 2>/dev/null || true
 	g reset -q --hard base
-	local p
-	for p in $(find "$PATCHES" -name '*.patch' ! -name '0000-cover-letter.patch' | sort); do
+	local p msg; msg=$(mktemp)
+	for p in $(patch_files); do
 		if ! g am -q --committer-date-is-author-date "$p"; then
 			local files
 			files=$(g am --show-current-patch=diff 2>/dev/null | sed -n 's|^diff --git a/\(.*\) b/.*|\1|p' | tr '\n' ' ')
 			g am --abort || true
 			die "patch $(basename "$p") does not apply to $SRC_PKG $(cat "$TOP_APT/version" 2>/dev/null) (files: $files)"
 		fi
+		local topic; topic=$(dirname "${p#"$PATCHES"/}")
+		if [ "$topic" != . ]; then
+			g log -1 --format=%B | git interpret-trailers --trailer "Gbp-Pq: Topic $topic" > "$msg"
+			GIT_COMMITTER_DATE=$(g log -1 --format=%aD) g commit -q --amend -F "$msg"
+		fi
 		echo "    $(g log -1 --format=%s)"
 	done
-	series_digest > "$T/.git/pq-synced"
+	rm -f "$msg"
+	series_digest > "$(gd)/pq-synced"
 	cover_to_description
 	say "$T: base + $(g rev-list --count base..HEAD) patches"
 }
 
 cmd_export() {
-	[ -d "$T/.git" ] || die "no $T; run 'make tree' first"
+	[ -e "$T/.git" ] || die "no $T; run 'make tree' first"
 	[ -z "$(g status --porcelain --untracked-files=no)" ] ||
 		die "$T has uncommitted edits; commit them first (git -C $T commit)"
 	local n; n=$(g rev-list --count base..HEAD)
@@ -145,19 +201,16 @@ cmd_export() {
 
 *** BLURB HERE ***"
 	local tmp; tmp=$(mktemp -d)
-	g format-patch "${FP_OPTS[@]}" --cover-letter --cover-from-description=subject \
-		--subject-prefix=PATCH -o "$tmp" base..HEAD >/dev/null
-	# The cover letter's Date changes on every run; keep the old one if the rest is equal.
-	if [ -f "$PATCHES/0000-cover-letter.patch" ] &&
-	   diff -q <(grep -v '^Date: ' "$tmp/0000-cover-letter.patch") \
-		   <(grep -v '^Date: ' "$PATCHES/0000-cover-letter.patch") >/dev/null; then
-		cp "$PATCHES/0000-cover-letter.patch" "$tmp/0000-cover-letter.patch"
-	fi
+	write_series "$tmp"
+	# Cover letters: the subject and text of the existing ones; the Date
+	# changes on every run, so keep the old one if the rest is equal.
+	python3 "$top/scripts/pq-cover.py" "$tmp" "$PATCHES"
 	mkdir -p "$PATCHES"
-	rm -f "$PATCHES"/*.patch
-	cp "$tmp"/*.patch "$PATCHES"/
+	find "$PATCHES" -name '*.patch' -delete
+	find "$PATCHES" -mindepth 1 -type d -empty -delete
+	cp -r "$tmp"/. "$PATCHES"/
 	rm -rf "$tmp"
-	series_digest > "$T/.git/pq-synced"
+	series_digest > "$(gd)/pq-synced"
 	say "exported $n patches + cover letter to $PATCHES/"
 	git -C "$top" status --short -- "$PATCHES" 2>/dev/null || true
 }

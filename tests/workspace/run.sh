@@ -49,6 +49,43 @@ else
 	fail "DISCARD=1"; sed "s/^/       /" "$tmp/discard.out"; git -C "$r" log --oneline --all | sed "s/^/       /"
 fi
 
+# --- 1b. postings: Gbp-Pq: Topic trailers <-> one directory per posting ---
+r2=$tmp/linux2 p2=$tmp/patches2
+mkdir -p "$r2" "$p2"
+git -C "$r2" init -q -b main
+git -C "$r2" config user.name test; git -C "$r2" config user.email test@example.org
+echo one > "$r2/file"; git -C "$r2" add file; git -C "$r2" commit -q -m base; git -C "$r2" tag base
+for t in 01-fixes 01-fixes 02-rfc-x; do
+	echo "$t" >> "$r2/file"
+	git -C "$r2" commit -q -am "change for $t" -m "Body." -m "Signed-off-by: test <test@example.org>
+Gbp-Pq: Topic $t"
+done
+tree2() { LINUX_TREE=$r2 PATCHES_DIR=$p2 "$TOP/scripts/tree.sh" "$@"; }
+if tree2 export >/dev/null 2>&1 && [ -f "$p2/01-fixes/0002-change-for-01-fixes.patch" ] &&
+   [ -f "$p2/02-rfc-x/0001-change-for-02-rfc-x.patch" ] &&
+   grep -F "[PATCH 2/2]" "$p2/01-fixes/0002-change-for-01-fixes.patch" >/dev/null &&
+   ! grep -rF "Gbp-Pq" "$p2" >/dev/null; then
+	pass "export writes one directory per Gbp-Pq topic, numbered per posting, without the trailer"
+else
+	fail "export by topic"; find "$p2" | sed "s/^/       /"
+fi
+sed -i 's/^\*\*\* BLURB HERE \*\*\*$/The fixes./; s/\*\*\* SUBJECT HERE \*\*\*/two fixes/' "$p2/01-fixes/0000-cover-letter.patch"
+cp -r "$p2" "$tmp/p2a"
+git -C "$r2" reset -q --hard base
+if tree2 tree >/dev/null 2>&1 && [ "$(git -C "$r2" log -1 --format='%(trailers:key=Gbp-Pq,valueonly)')" = "Topic 02-rfc-x" ] &&
+   tree2 export >/dev/null 2>&1 && diff -r "$p2" "$tmp/p2a" >/dev/null; then
+	pass "tree puts the topics back, and export then gives the same files and cover letter text"
+else
+	fail "round trip of the postings"; diff -r "$p2" "$tmp/p2a" | head -5 | sed "s/^/       /"
+fi
+echo more >> "$r2/file"
+git -C "$r2" commit -q -am "back to 01" -m "Signed-off-by: test <test@example.org>
+Gbp-Pq: Topic 01-fixes"
+if tree2 export >"$tmp/nc.out" 2>&1; then fail "refuses a posting split in two"; else
+	grep -F "not contiguous" "$tmp/nc.out" >/dev/null && pass "refuses a posting whose commits are not contiguous" ||
+		fail "non-contiguous message: $(cat "$tmp/nc.out")"
+fi
+
 # --- 2. per base: the real series exports byte for byte; its suites exist --
 . scripts/base.sh
 for b in $(conf BASES); do
@@ -56,10 +93,14 @@ for b in $(conf BASES); do
 	rel=${LINUX#"$TOP"/}
 	if [ -d "$LINUX/.git" ]; then
 		mkdir -p "$tmp/real-$b"
-		cp "$PATCHES/0000-cover-letter.patch" "$tmp/real-$b/" 2>/dev/null
+		# The cover letters' text is kept from patches/ (one per posting).
+		for c in $(cd "$PATCHES" && find . -name 0000-cover-letter.patch); do
+			mkdir -p "$tmp/real-$b/$(dirname "$c")"
+			cp "$PATCHES/$c" "$tmp/real-$b/$c"
+		done
 		if PATCHES_DIR=$tmp/real-$b scripts/tree.sh export >/dev/null 2>&1 &&
 		   diff -r "$tmp/real-$b" "$PATCHES" >"$tmp/diff" 2>&1; then
-			pass "$b: $rel exports to exactly patches/$b/ ($(ls "$PATCHES" | wc -l) files)"
+			pass "$b: $rel exports to exactly patches/$b/ ($(find "$PATCHES" -name '*.patch' | wc -l) files)"
 		else
 			fail "$b: $rel does not export to patches/$b/:"; head -20 "$tmp/diff"
 		fi
