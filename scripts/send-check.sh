@@ -33,7 +33,36 @@ maintainers() {
 	return $bad
 }
 
+# Mainline: a patch with Cc: stable carries no test and applies to the plain
+# base on its own (stable takes it alone). The 6.12 stable patches follow
+# the upstream commits they name, in order, so only their order is checked
+# there (git am of the whole series, below).
+stable_alone() {
+	local p n=0 bad=0 W=$BUILD/am-stable
+	git -C "$LINUX" worktree remove --force "$W" 2>/dev/null || rm -rf "$W"
+	git -C "$LINUX" worktree prune
+	git -C "$LINUX" worktree add -q --detach "$W" base
+	for p in $(find "$PATCHES" -name '*.patch' ! -name '0000-cover-letter.patch' | sort); do
+		grep -q '^Cc: stable@vger.kernel.org' "$p" || continue
+		n=$((n + 1))
+		if grep -q '^+++ b/.*/tests/' "$p"; then
+			echo "    ${p#"$PATCHES"/}: Cc: stable, but changes a file under tests/"; bad=1
+		fi
+		git -C "$W" checkout -q --detach -f base
+		if ! git -C "$W" -c user.name=am-check -c user.email=am-check@localhost am -q "$p" 2>/dev/null; then
+			git -C "$W" am --abort 2>/dev/null
+			echo "    ${p#"$PATCHES"/}: Cc: stable, but does not git am onto the base alone"; bad=1
+		fi
+	done
+	git -C "$LINUX" worktree remove --force "$W" 2>/dev/null || true
+	[ $bad = 0 ] && echo "    $n patches with Cc: stable: no tests/ file, each git-ams onto the base alone"
+	return $bad
+}
+
 step "checkpatch --strict" "$TOP/scripts/checkpatch.sh"
+if [ "$BASE" = "$(conf DEFAULT_BASE)" ]; then
+	step "Cc: stable patches stand alone" stable_alone
+fi
 step "get_maintainer.pl" maintainers
 step "git am onto the pinned base" "$TOP/scripts/reproduce.sh"
 if [ -z "${SEND_CHECK_NO_BISECT:-}" ]; then
