@@ -1,7 +1,8 @@
 #!/bin/bash
 # make bisect TARGET=<target>: every prefix of the series compiles amdgpu
 # (drivers/gpu/drm/amd/amdgpu, with the KUnit tests) for <target>, reusing
-# the target's KUnit build directory so each step is incremental.
+# the target's KUnit build directory so each step is incremental; an object
+# whose source a prefix lacks is removed before that prefix builds.
 # build/<base>/linux is returned to the series' last commit afterwards.
 # BISECT_FROM=<n>: start at patch n (the prefixes before it built earlier).
 # BISECT_TO=<n>: stop after patch n.
@@ -31,6 +32,21 @@ for c in $(git -C "$T" rev-list --reverse base..HEAD); do
 	[ "$n" -le "$to" ] || break
 	git -C "$T" checkout -q "$c"
 	t0=$(date +%s)
+	# No prefix may build against an object another prefix left behind:
+	# kbuild takes an object whose source is gone for up to date (its
+	# .cmd file lists the source as a dependency make may ignore). Drop
+	# every object of drivers/gpu/drm/amd whose .c or .S this prefix lacks.
+	stale=0
+	while IFS= read -r -d '' o; do
+		rel=${o#"$O"/}
+		[ -e "$T/${rel%.o}.c" ] || [ -e "$T/${rel%.o}.S" ] && continue
+		# Composite objects (amdgpu.o, built-in archives) have no source
+		# of their name; they are linked again anyway.
+		[ -e "$(dirname "$o")/.$(basename "$o").cmd" ] &&
+			grep -q '^source_' "$(dirname "$o")/.$(basename "$o").cmd" || continue
+		rm -f "$o" "$(dirname "$o")/.$(basename "$o").cmd"
+		stale=$((stale + 1))
+	done < <(find "$O/drivers/gpu/drm/amd" -name '*.o' -print0 2>/dev/null)
 	args=(-C "$T" O="$O" ARCH="$ARCH" -j"$(nproc)" -s)
 	[ -n "$CROSS_COMPILE" ] && args+=(CROSS_COMPILE="$CROSS_COMPILE")
 	# olddefconfig drops a symbol its Kconfig does not have, so the prefix
@@ -46,7 +62,7 @@ for c in $(git -C "$T" rev-list --reverse base..HEAD); do
 	     grep -q '^CONFIG_DRM_AMDGPU_KUNIT_TEST=y$' "$O/.config"; } &&
 	   make "${args[@]}" drivers/gpu/drm/amd/amdgpu/ > "$O/bisect-$n.log" 2>&1 &&
 	   ! grep -q 'warning:' "$O/bisect-$n.log"; then
-		echo "bisect $target: patch $n builds, no warning, $tests ($(( $(date +%s) - t0 ))s): $(git -C "$T" log -1 --format=%s)"
+		echo "bisect $target: patch $n builds, no warning, $tests, $stale stale objects dropped ($(( $(date +%s) - t0 ))s): $(git -C "$T" log -1 --format=%s)"
 	else
 		echo "bisect $target: patch $n FAILS: $(git -C "$T" log -1 --format=%s)"
 		grep -E 'error|warning' "$O/bisect-$n.log" | head -10 | sed 's/^/    /'

@@ -52,4 +52,16 @@ else
 	echo "$out" | sed 's/^/    /'
 	rc=1
 fi
+# Nor may a test map physical memory, depend on a module parameter unless it
+# says why (KUNIT-PARAM: <reason>), or search the live KFD topology or
+# processes without a KUnit stub; and every commit of the series must have
+# the sources of the test objects it lists and register the suites it
+# declares (see scripts/test-safety.py).
+if out=$(python3 "$TOP/scripts/test-safety.py" "$T" --commits base..HEAD 2>&1); then
+	echo "test safety: $out"
+else
+	echo "test safety: KUnit tests are not safe next to a live GPU:"
+	echo "$out" | sed 's/^/    /'
+	rc=1
+fi
 exit $rc

@@ -432,5 +432,105 @@ else
 	fail "test-globals.py without the unmarked writes:"; echo "$out" | sed 's/^/       /'
 fi
 
+# --- 8. test-safety.py: no test maps memory, reads parameters, or looks up -
+# the live topology; every commit lists only test objects it has sources of
+s=$tmp/safety/drivers/gpu/drm/amd
+mkdir -p "$s/amdgpu/tests" "$s/amdkfd/tests"
+printf '%s\n' 'int amdgpu_vm_size = -1;' 'module_param_named(vmsize, amdgpu_vm_size, int, 0444);' > "$s/amdgpu/amdgpu_drv.c"
+cat > "$s/amdgpu/amdgpu_vm.c" <<'EOF'
+void amdgpu_vm_adjust_size(struct amdgpu_device *adev) { adev->vm_size = 1; }
+int amdgpu_vm_size_of(void) { return amdgpu_vm_size; }
+void gmc_geometry(struct amdgpu_device *adev) { amdgpu_vm_adjust_size(adev); }
+EOF
+cat > "$s/amdkfd/kfd_chardev.c" <<'EOF'
+int kfd_remap(struct vm_area_struct *vma) { return io_remap_pfn_range(vma, 0, 0, 0, 0); }
+int kfd_mmap_doorbell(struct vm_area_struct *vma) { return kfd_remap(vma); }
+struct kfd_topology_device *kfd_topology_device_by_id(u32 id) { return NULL; }
+int kfd_node_props(u32 id) { return kfd_topology_device_by_id(id) != NULL; }
+EOF
+cat > "$s/amdkfd/tests/kfd_map_test.c" <<'EOF'
+static void map_test(struct kunit *test)
+{
+	void __iomem *p = ioremap(0, 4096);
+	kfd_mmap_doorbell(NULL);
+	kfd_node_props(1);
+}
+EOF
+cat > "$s/amdkfd/tests/kfd_stub_test.c" <<'EOF'
+static void stub_test(struct kunit *test)
+{
+	kunit_activate_static_stub(test, kfd_remap, fake_remap);
+	kunit_activate_static_stub(test, kfd_topology_device_by_id, fake_by_id);
+	kfd_mmap_doorbell(NULL);
+	kfd_node_props(1);
+}
+EOF
+cat > "$s/amdgpu/tests/amdgpu_param_test.c" <<'EOF'
+static void param_test(struct kunit *test)
+{
+	int size = amdgpu_vm_size;
+	size = amdgpu_vm_size_of();
+	gmc_geometry(NULL);
+	amdgpu_vm_adjust_size(NULL);
+}
+
+static void param_marked_test(struct kunit *test)
+{
+	/* KUNIT-PARAM: */
+	int size = amdgpu_vm_size;
+	/* KUNIT-PARAM: the test wants the user's VM size */
+	size = amdgpu_vm_size_of();
+}
+EOF
+ga=drivers/gpu/drm/amd/amdgpu/tests/amdgpu_param_test.c gk=drivers/gpu/drm/amd/amdkfd/tests/kfd_map_test.c
+printf '%s\n' "$ga:3: module-param: amdgpu_vm_size (module parameter read by the test)" \
+	"$ga:4: module-param: amdgpu_vm_size via amdgpu_vm_size_of()" \
+	"$ga:5: module-param: amdgpu_vm_adjust_size() via gmc_geometry() -> amdgpu_vm_adjust_size()" \
+	"$ga:6: module-param: amdgpu_vm_adjust_size() sizes the VM from the module parameters" \
+	"$ga:12: module-param: amdgpu_vm_size (module parameter read by the test)" \
+	"$gk:3: maps-physical: ioremap() maps device or physical memory" \
+	"$gk:4: maps-physical: io_remap_pfn_range() via kfd_mmap_doorbell() -> kfd_remap() -> io_remap_pfn_range()" \
+	"$gk:5: live-topology: kfd_topology_device_by_id() via kfd_node_props() -> kfd_topology_device_by_id()" > "$tmp/safety.want"
+if python3 scripts/test-safety.py "$tmp/safety" >"$tmp/safety.out" 2>&1; then
+	fail "test-safety.py passes unsafe tests:"; sed 's/^/       /' "$tmp/safety.out"
+elif grep '^drivers/' "$tmp/safety.out" | diff "$tmp/safety.want" - >/dev/null; then
+	pass "test-safety.py flags mapping, module-parameter and live-topology calls (direct, via driver functions), not under a stub or a KUNIT-PARAM: reason"
+else
+	fail "test-safety.py on the fake tree, want:"; sed 's/^/       /' "$tmp/safety.want"
+	echo "     got:"; sed 's/^/       /' "$tmp/safety.out"
+fi
+sed -i '3,6d; /KUNIT-PARAM: \*\//,+1d' "$s/amdgpu/tests/amdgpu_param_test.c"
+sed -i '3,5d' "$s/amdkfd/tests/kfd_map_test.c"
+if out=$(python3 scripts/test-safety.py "$tmp/safety" 2>&1) &&
+   [ "$out" = "3 test files, 7 driver functions, 1 module parameters, 1 marked module-parameter uses" ]; then
+	pass "test-safety.py passes the stubbed and the marked calls: $out"
+else
+	fail "test-safety.py without the unsafe calls:"; echo "$out" | sed 's/^/       /'
+fi
+# R4 on a scratch repo: the first commit lists tests/kfd_x_test.o and
+# declares a suite, the second adds the source and registers the suite.
+sr=$tmp/safety-git k=$tmp/safety-git/drivers/gpu/drm/amd
+mkdir -p "$k/amdgpu/tests" "$k/amdkfd/tests"
+git -C "$sr" init -q -b main
+git -C "$sr" config user.name test; git -C "$sr" config user.email test@example.org
+printf '%s\n' 'amdgpu-$(CONFIG_DRM_AMDGPU_KUNIT_TEST:m=y) += $(if $(CONFIG_HSA_AMD),tests/amdgpu_y_test.o)' > "$k/amdgpu/Makefile"
+echo 'AMDKFD_FILES += $(AMDKFD_PATH)/tests/kfd_x_test.o' > "$k/amdkfd/Makefile"
+echo 'extern struct kunit_suite kfd_x_suite;' > "$k/amdgpu/tests/amdgpu_test_suites.h"
+touch "$k/amdgpu/tests/amdgpu_y_test.c" "$k/amdgpu/tests/amdgpu_test_mod.c"
+git -C "$sr" add -A; git -C "$sr" commit -q -m "list the test first"
+touch "$k/amdkfd/tests/kfd_x_test.c"; echo 'kunit_test_suite(kfd_x_suite);' > "$k/amdgpu/tests/amdgpu_test_mod.c"
+git -C "$sr" add -A; git -C "$sr" commit -q -m "add the test"
+printf '%s\n' "list the test first: drivers/gpu/drm/amd/amdkfd/Makefile: tests/kfd_x_test.o listed, tests/kfd_x_test.c not in the tree" \
+	"list the test first: amdgpu_test_suites.h declares kfd_x_suite, not registered" > "$tmp/safety.want"
+if python3 scripts/test-safety.py "$sr" --commits main >"$tmp/safety.out" 2>&1; then
+	fail "test-safety.py --commits passes an object without its source:"; sed 's/^/       /' "$tmp/safety.out"
+elif grep '^list' "$tmp/safety.out" | diff "$tmp/safety.want" - >/dev/null &&
+     out=$(python3 scripts/test-safety.py "$sr" --commits main~1..main 2>&1); then
+	pass "test-safety.py --commits flags the commit that lists tests/x.o before tests/x.c exists, not the next: $out"
+else
+	fail "test-safety.py --commits on the scratch repo, want:"; sed 's/^/       /' "$tmp/safety.want"
+	echo "     got:"; sed 's/^/       /' "$tmp/safety.out"
+fi
+
 echo "workspace self-tests: $fails failed"
 [ "$fails" -eq 0 ]
