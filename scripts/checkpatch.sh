@@ -32,6 +32,12 @@ for p in $(find "$PATCHES" -name '*.patch' ! -name '0000-cover-letter.patch' | s
 		rc=1
 	fi
 	for f in $(awk '/^diff --git/ {f=$4} /^new file mode/ {sub("^b/", "", f); print f}' "$p"); do
+		case $f in
+		*.orig | *.rej | *.bak | *~)
+			echo "    new file $f: a leftover of patch or an editor, not part of the change"
+			rc=1
+			continue ;;
+		esac
 		if (cd "$T" && ./scripts/get_maintainer.pl --no-git --no-git-fallback -f "$f" 2>/dev/null) |
 		   grep 'amd-gfx@lists.freedesktop.org' >/dev/null; then
 			echo "    new file $f: MAINTAINERS covers it (amd-gfx)"
