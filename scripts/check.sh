@@ -54,6 +54,8 @@ for b in "${bases[@]}"; do
 		runs+=("$b:$t")
 	done
 	step "$b: W=1, sparse, kernel-doc: base vs series" scripts/warnings.sh x86_64-4k
+	step "$b: packaging: amdgpu.ko without test code (KUNIT=m)" \
+		env MODULE_KUNIT_TEST=m scripts/module.sh x86_64-4k
 	step "$b: Documentation/gpu (Sphinx)" scripts/docs.sh
 done
 echo

@@ -11,10 +11,13 @@ target=${1:?usage: module.sh <target>}
 target_vars "$target"
 
 # MODULE_TREE / MODULE_BUILD_DIR / MODULE_OUT: used by bench.sh for the base tree
-# MODULE_KUNIT_TEST=m: also CONFIG_KUNIT=y and CONFIG_DRM_AMDGPU_KUNIT_TEST=m,
-# and build tests/amdgpu_test.ko beside amdgpu.ko (default build directory
-# build/<base>/module/<target>-kunit-m); checks that every symbol the test
-# module takes from amdgpu is exported by amdgpu.ko for KUnit only.
+# MODULE_KUNIT_TEST=m: the packaging of a distribution kernel that ships the
+# tests: CONFIG_KUNIT=m and CONFIG_DRM_AMDGPU_KUNIT_TEST=m, amdgpu_test.ko
+# built beside amdgpu.ko (default build directory
+# build/<base>/module/<target>-kunit-m). Checks that amdgpu.ko does not
+# depend on kunit.ko and holds no KUnit test case or suite, that
+# amdgpu_test.ko holds them, and that every symbol amdgpu_test.ko takes
+# from amdgpu.ko is exported for KUnit only.
 T=${MODULE_TREE:-$LINUX}
 kt=${MODULE_KUNIT_TEST:-}
 case $kt in
@@ -53,7 +56,7 @@ CONFIG_HSA_AMD_SVM=y
 $PAGE_KCONFIG
 EOC
 if [ "$kt" = m ]; then
-	printf 'CONFIG_KUNIT=y\nCONFIG_DRM_AMDGPU_KUNIT_TEST=m\n' >> "$frag.new"
+	printf 'CONFIG_KUNIT=m\nCONFIG_DRM_AMDGPU_KUNIT_TEST=m\n' >> "$frag.new"
 fi
 # Reconfigure only when the fragment changed (keeps rebuilds incremental).
 if ! cmp -s "$frag.new" "$frag" || [ ! -f "$O/.config" ]; then
@@ -83,7 +86,8 @@ start=$(date +%s)
 # cannot resolve symbols: its unresolved-symbol warnings are dropped.
 echo ">>> (modpost runs without vmlinux: unresolved-symbol warnings are expected and hidden)"
 kos=(drivers/gpu/drm/amd/amdgpu/amdgpu.ko)
-[ "$kt" = m ] && kos+=(drivers/gpu/drm/amd/amdgpu/tests/amdgpu_test.ko)
+# kunit.ko too, so that modpost knows which module exports kunit_*
+[ "$kt" = m ] && kos+=(drivers/gpu/drm/amd/amdgpu/amdgpu_test.ko lib/kunit/kunit.ko)
 "${mk[@]}" LOCALVERSION= KBUILD_MODPOST_WARN=1 "${kos[@]}" 2>&1 |
 	{ grep -v -e '^WARNING: modpost: .* undefined!$' -e 'modpost: suppressed .* unresolved symbol' \
 		-e '^WARNING: vmlinux.o is missing' -e 'You may get many unresolved symbol' \
@@ -92,8 +96,22 @@ kos=(drivers/gpu/drm/amd/amdgpu/amdgpu.ko)
 cp "$O/drivers/gpu/drm/amd/amdgpu/amdgpu.ko" "$out/amdgpu.ko"
 cp "$O/.config" "$out/config"
 if [ "$kt" = m ]; then
-	tko=$O/drivers/gpu/drm/amd/amdgpu/tests/amdgpu_test.ko
+	tko=$O/drivers/gpu/drm/amd/amdgpu/amdgpu_test.ko
+	ako=$O/drivers/gpu/drm/amd/amdgpu/amdgpu.ko
 	cp "$tko" "$out/amdgpu_test.ko"
+	# amdgpu.ko: no dependency on kunit.ko, no test case or suite in it.
+	# The KUnit hooks of its static stubs (kunit_running) are built in.
+	adep=$(modinfo -F depends "$ako")
+	acases=$("${CROSS_COMPILE}nm" "$ako" | awk '$3 ~ /_(cases|suite)$/ || $3 ~ /^kunit_/ {print $3}' | LC_ALL=C sort -u)
+	tcases=$("${CROSS_COMPILE}nm" "$tko" | awk '$3 ~ /_cases$/' | grep -c . || true)
+	if printf '%s\n' "$adep" | tr , '\n' | grep -qx kunit || [ -n "$acases" ] || [ "$tcases" = 0 ]; then
+		echo ">>> amdgpu.ko is not free of test code (depends: $adep)"
+		[ -n "$acases" ] && printf '    in amdgpu.ko: %s\n' $acases
+		echo "    KUnit case arrays in amdgpu_test.ko: $tcases"
+		exit 1
+	fi
+	echo ">>> amdgpu.ko: depends: $adep; no kunit symbol, test case or suite;" \
+		"amdgpu_test.ko holds $tcases case arrays"
 	# The symbols amdgpu_test.ko takes from amdgpu.ko: each must be in
 	# amdgpu's EXPORTED_FOR_KUNIT_TESTING namespace, and there must be some.
 	"${CROSS_COMPILE}nm" -u "$tko" | awk '{print $2}' | LC_ALL=C sort > "$O/test-undef.txt"
@@ -107,7 +125,9 @@ if [ "$kt" = m ]; then
 	# a suite the module registers that amdgpu.ko does not export
 	missing=$({ grep '_suite$' "$O/test-undef.txt" || true; } | LC_ALL=C join -v 1 - "$O/amdgpu-exports.txt")
 	dep=$(modinfo -F depends "$tko")
-	if [ "$n" = 0 ] || [ -n "$other_ns" ] || [ -n "$missing" ] || [ "$dep" != amdgpu ]; then
+	# (modpost names only the modules built here: amdgpu, kunit)
+	tdeps=$(printf '%s\n' "$dep" | tr , '\n' | grep -cx 'amdgpu\|kunit' || true)
+	if [ "$n" = 0 ] || [ -n "$other_ns" ] || [ -n "$missing" ] || [ "$tdeps" != 2 ]; then
 		echo ">>> amdgpu_test.ko does not link against amdgpu.ko's KUnit exports as expected" \
 			"(depends: $dep; $n symbols from amdgpu.ko)"
 		[ -n "$other_ns" ] && printf '    not for KUnit only: %s\n' $other_ns

@@ -33,10 +33,16 @@ live-topology (R3): a test calls one of LIVE_LOOKUPS (kfd_topology_device_
     driver's devices and processes), itself or through driver functions
     within 2 calls (f() calls it, or f() -> g() does), unless the lookup or
     a function on the path is stub-activated by the test file. No marker.
+test-in-driver (R5): a driver unit (amdgpu/*.c, amdkfd/*.c, not tests/)
+    #includes a tests/*.c file: its test cases would be linked into
+    amdgpu.ko, which must hold none (make module MODULE_KUNIT_TEST=m checks
+    the built modules). The test cases belong in amdgpu_test.ko, reaching
+    driver internals through VISIBLE_IF_KUNIT / EXPORT_SYMBOL_IF_KUNIT.
 object-without-source (R4), with --commits <rev-range> only: at every
     commit of the range (read with git cat-file, nothing is checked out),
     each tests/<name>.o that amdgpu/Makefile or amdkfd/Makefile adds
-    (amdgpu-... += tests/x.o, AMDKFD_FILES += $(AMDKFD_PATH)/tests/x.o,
+    (amdgpu_test-y += tests/x.o, AMDKFD_TEST_FILES +=
+    $(AMDKFD_PATH)/tests/x.o,
     also inside $(if ...)) has its tests/<name>.c in that commit's tree, and
     each "extern struct kunit_suite NAME;" of tests/amdgpu_test_suites.h is
     registered by kunit_test_suite(NAME) in tests/amdgpu_test_mod.c: every
@@ -432,6 +438,22 @@ def main(argv):
         marked += m
     for rel, line, rule, what in bad:
         print("%s:%d: %s: %s" % (rel, line, rule, what))
+    tid = []
+    for d in DRIVER_DIRS:
+        dd = os.path.join(tree, AMD, d)
+        for f in sorted(os.listdir(dd)):
+            if not f.endswith(".c"):
+                continue
+            with open(os.path.join(dd, f), errors="replace") as fh:
+                for i, l in enumerate(fh, 1):
+                    m = re.match(r'\s*#\s*include\s*"([^"]*tests/[^"]+\.c)"', l)
+                    if m:
+                        tid.append(("%s/%s/%s" % (AMD, d, f), i, "test-in-driver",
+                                    "#include \"%s\": test cases in amdgpu.ko"
+                                    % m.group(1)))
+    for rel, line, rule, what in tid:
+        print("%s:%d: %s: %s" % (rel, line, rule, what))
+    bad += tid
     bad_commits, n_commits = check_commits(tree, rng) if rng else ([], 0)
     for line in bad_commits:
         print(line)
@@ -441,7 +463,8 @@ def main(argv):
               "memory (maps-physical), depend on a module parameter "
               "without a \"KUNIT-PARAM: <reason>\" comment (module-param), "
               "or search the live topology or processes without a KUnit "
-              "stub (live-topology); every commit must have the sources "
+              "stub (live-topology), or be #included by a driver unit "
+              "(test-in-driver); every commit must have the sources "
               "of its test objects and register the suites it declares "
               "(see scripts/test-safety.py)" % n)
         return 1

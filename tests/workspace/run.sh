@@ -482,6 +482,9 @@ static void param_marked_test(struct kunit *test)
 	size = amdgpu_vm_size_of();
 }
 EOF
+# R5: a driver unit that #includes a test file
+printf '%s\n' 'int vce_x(void) { return 0; }' '#include "tests/vce_x_test.c"' > "$s/amdgpu/vce_x.c"
+echo 'static void vce_x_test(struct kunit *test) { }' > "$s/amdgpu/tests/vce_x_test.c"
 ga=drivers/gpu/drm/amd/amdgpu/tests/amdgpu_param_test.c gk=drivers/gpu/drm/amd/amdkfd/tests/kfd_map_test.c
 printf '%s\n' "$ga:3: module-param: amdgpu_vm_size (module parameter read by the test)" \
 	"$ga:4: module-param: amdgpu_vm_size via amdgpu_vm_size_of()" \
@@ -490,19 +493,21 @@ printf '%s\n' "$ga:3: module-param: amdgpu_vm_size (module parameter read by the
 	"$ga:12: module-param: amdgpu_vm_size (module parameter read by the test)" \
 	"$gk:3: maps-physical: ioremap() maps device or physical memory" \
 	"$gk:4: maps-physical: io_remap_pfn_range() via kfd_mmap_doorbell() -> kfd_remap() -> io_remap_pfn_range()" \
-	"$gk:5: live-topology: kfd_topology_device_by_id() via kfd_node_props() -> kfd_topology_device_by_id()" > "$tmp/safety.want"
+	"$gk:5: live-topology: kfd_topology_device_by_id() via kfd_node_props() -> kfd_topology_device_by_id()" \
+	"drivers/gpu/drm/amd/amdgpu/vce_x.c:2: test-in-driver: #include \"tests/vce_x_test.c\": test cases in amdgpu.ko" > "$tmp/safety.want"
 if python3 scripts/test-safety.py "$tmp/safety" >"$tmp/safety.out" 2>&1; then
 	fail "test-safety.py passes unsafe tests:"; sed 's/^/       /' "$tmp/safety.out"
 elif grep '^drivers/' "$tmp/safety.out" | diff "$tmp/safety.want" - >/dev/null; then
-	pass "test-safety.py flags mapping, module-parameter and live-topology calls (direct, via driver functions), not under a stub or a KUNIT-PARAM: reason"
+	pass "test-safety.py flags mapping, module-parameter and live-topology calls (direct, via driver functions), not under a stub or a KUNIT-PARAM: reason, and a test #included by a driver unit"
 else
 	fail "test-safety.py on the fake tree, want:"; sed 's/^/       /' "$tmp/safety.want"
 	echo "     got:"; sed 's/^/       /' "$tmp/safety.out"
 fi
 sed -i '3,6d; /KUNIT-PARAM: \*\//,+1d' "$s/amdgpu/tests/amdgpu_param_test.c"
 sed -i '3,5d' "$s/amdkfd/tests/kfd_map_test.c"
+sed -i '/#include "tests\/vce_x_test.c"/d' "$s/amdgpu/vce_x.c"
 if out=$(python3 scripts/test-safety.py "$tmp/safety" 2>&1) &&
-   [ "$out" = "3 test files, 7 driver functions, 1 module parameters, 1 marked module-parameter uses" ]; then
+   [ "$out" = "4 test files, 8 driver functions, 1 module parameters, 1 marked module-parameter uses" ]; then
 	pass "test-safety.py passes the stubbed and the marked calls: $out"
 else
 	fail "test-safety.py without the unsafe calls:"; echo "$out" | sed 's/^/       /'
@@ -513,8 +518,8 @@ sr=$tmp/safety-git k=$tmp/safety-git/drivers/gpu/drm/amd
 mkdir -p "$k/amdgpu/tests" "$k/amdkfd/tests"
 git -C "$sr" init -q -b main
 git -C "$sr" config user.name test; git -C "$sr" config user.email test@example.org
-printf '%s\n' 'amdgpu-$(CONFIG_DRM_AMDGPU_KUNIT_TEST:m=y) += $(if $(CONFIG_HSA_AMD),tests/amdgpu_y_test.o)' > "$k/amdgpu/Makefile"
-echo 'AMDKFD_FILES += $(AMDKFD_PATH)/tests/kfd_x_test.o' > "$k/amdkfd/Makefile"
+printf '%s\n' 'amdgpu_test-y += $(if $(CONFIG_HSA_AMD),tests/amdgpu_y_test.o)' > "$k/amdgpu/Makefile"
+echo 'AMDKFD_TEST_FILES += $(AMDKFD_PATH)/tests/kfd_x_test.o' > "$k/amdkfd/Makefile"
 echo 'extern struct kunit_suite kfd_x_suite;' > "$k/amdgpu/tests/amdgpu_test_suites.h"
 touch "$k/amdgpu/tests/amdgpu_y_test.c" "$k/amdgpu/tests/amdgpu_test_mod.c"
 git -C "$sr" add -A; git -C "$sr" commit -q -m "list the test first"
