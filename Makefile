@@ -10,6 +10,7 @@
 #   make module TARGET=<target> MODULE_KUNIT_TEST=m   amdgpu.ko + amdgpu_test.ko
 #   make bisect TARGET=<target>    every prefix of the series compiles
 #   make unfixed TARGET=<target>   KUnit with the fixes of tests/unfixed/<base> reverted
+#   make kunit-before TARGET=<target>   KUnit on the prefix before CHECK_BEFORE_<base> (in check)
 #   make footprint     page-table VRAM the KUnit tests assert, 4K/16K/64K
 #   make warnings      W=1, sparse, kernel-doc: base tree vs series (in check)
 #   make docs          Sphinx build of Documentation/gpu (in check)
@@ -37,7 +38,7 @@ $(error unknown BASE=$(BASE); bases: $(BASES))
 endif
 
 .PHONY: all deps tree export kunit module check check-all bisect checkpatch selftest \
-	summary clean help unfixed footprint warnings docs reproduce \
+	summary clean help unfixed kunit-before footprint warnings docs reproduce \
 	kunit-sanitize bench send-check outgoing
 
 all: tree
@@ -84,6 +85,11 @@ bisect: tree
 unfixed: tree
 	@scripts/deps.sh kunit
 	@scripts/unfixed.sh $(TARGET)
+
+# KUnit on the series without its last postings (7.3: without the RFC).
+kunit-before: tree
+	@scripts/deps.sh kunit
+	@scripts/before.sh $(TARGET)
 
 # Footprint table: KUnit of the series (and of `make unfixed` where run) on
 # 4K, 16K and 64K; runs the KUnit targets that have no log yet.

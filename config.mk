@@ -41,3 +41,7 @@ DEFAULT_TARGET := ppc64le-64k
 # arm64-16k run only in make check-all.
 CHECK_TARGETS_7.3  := x86_64-4k ppc64le-64k arm64-16k
 CHECK_TARGETS_6.12 := x86_64-4k ppc64le-64k
+# make check also runs KUnit on the prefix of the series that ends before
+# this posting (make kunit-before), on every CHECK_TARGETS of the base: the
+# tests must pass with the RFC and without it.
+CHECK_BEFORE_7.3 := 06-rfc-ptb-size

@@ -53,6 +53,14 @@ for b in "${bases[@]}"; do
 		step "$b: kunit $t" scripts/kunit.sh "$t"
 		runs+=("$b:$t")
 	done
+	# The same suites on the prefix before CHECK_BEFORE_<base> (7.3: the
+	# RFC), on every target: the tests pass with that posting and without.
+	before=$(conf "CHECK_BEFORE_${b//./\\.}")
+	if [ -n "$before" ]; then
+		for t in $(targets_of "$b"); do
+			step "$b: kunit $t before $before" scripts/before.sh "$t"
+		done
+	fi
 	step "$b: W=1, sparse, kernel-doc: base vs series" scripts/warnings.sh x86_64-4k
 	step "$b: packaging: amdgpu.ko without test code (KUNIT=m)" \
 		env MODULE_KUNIT_TEST=m scripts/module.sh x86_64-4k

@@ -144,7 +144,9 @@ def check(target, page_size):
                 problems.append(f'suite {name}: {got[status]} {status}')
     log = os.path.join(logs_dir(base), target, 'test.log')
     text = open(log, errors='replace').read() if os.path.exists(log) else ''
-    m = re.search(r'PAGE_SIZE=(\d+) AMDGPU_GPU_PAGES_IN_CPU_PAGE=(\d+)', text)
+    # Several tests print the PAGE_SIZE they ran with (the RFC's geometry
+    # test, the RAS and NBIO tests of earlier postings).
+    m = re.search(r'\bPAGE_SIZE=(\d+)', text)
     if not m:
         problems.append('the test log does not say which PAGE_SIZE ran')
     elif int(m.group(1)) != int(page_size):

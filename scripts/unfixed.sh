@@ -1,7 +1,8 @@
 #!/bin/bash
 # make unfixed TARGET=<target>: run the KUnit suites on the series with the
-# fix hunks of tests/unfixed/revert-fixes.patch reverted (helpers and tests
-# kept). Shows which tests fail without the fixes and, through
+# fix hunks of tests/unfixed/<base>/revert-fixes.patch reverted (helpers and
+# tests kept). REVERT=<patch>: apply that patch instead (one revert or
+# mutation of tests/unfixed/<base>/walker/, for example). Shows which tests fail without the fixes and, through
 # `make footprint`, the sizes the unfixed driver gives.
 # Tree build/unfixed/linux (a worktree of build/linux at HEAD), build dir
 # build/unfixed/targets/<target>/, JSON build/unfixed/results/<target>.json.
@@ -22,8 +23,9 @@ if [ ! -e "$W/.git" ]; then
 fi
 git -C "$W" checkout -q --detach -f "$head"
 git -C "$W" reset -q --hard
-git -C "$W" apply --index "$TOP/tests/unfixed/$BASE/revert-fixes.patch"
-echo ">>> unfixed tree: $(git -C "$W" log --oneline -1 HEAD) with tests/unfixed/revert-fixes.patch"
+revert=$(realpath "${REVERT:-$TOP/tests/unfixed/$BASE/revert-fixes.patch}")
+git -C "$W" apply --index "$revert"
+echo ">>> unfixed tree: $(git -C "$W" log --oneline -1 HEAD) with ${revert#"$TOP"/}"
 
 mkdir -p "$BUILD/unfixed/results"
 KUNIT_TREE=$W KUNIT_BUILD_DIR=$BUILD/unfixed/targets/$target \
