@@ -89,7 +89,8 @@ MAP_PRIMITIVES = set("""
 """.split())
 MAP_DEPTH = 3
 
-# Lookups in the live driver's topology and process table. Not one of
+# Lookups in the live driver's topology and process table (amdgpu's PASID
+# table holds every open DRM file of every GPU). Not one of
 # them: kfd_process_device_data_by_id() searches the given process's own
 # devices.
 LIVE_LOOKUPS = set("""
@@ -97,7 +98,8 @@ LIVE_LOOKUPS = set("""
     kfd_topology_device_by_proximity_domain_no_lock kfd_device_by_id
     kfd_topology_enum_kfd_devices kfd_lookup_process_by_pasid
     kfd_lookup_process_by_mm kfd_lookup_process_by_pid kfd_get_process
-    kfd_topology_get_device_by_id
+    kfd_topology_get_device_by_id amdgpu_pasid_get_fpriv_locked
+    amdgpu_vm_lock_by_pasid
 """.split())
 LOOKUP_DEPTH = 2
 
