@@ -33,12 +33,19 @@ maintainers() {
 	return $bad
 }
 
-# Mainline: a patch with Cc: stable carries no test and applies to the plain
-# base on its own (stable takes it alone). The 6.12 stable patches follow
-# the upstream commits they name, in order, so only their order is checked
-# there (git am of the whole series, below).
+# A patch with Cc: stable carries no test and applies to the plain base on
+# its own (stable takes it alone), or after the prerequisites its Cc: stable
+# line names in stable's own form ("Cc: stable@vger.kernel.org # 6.12.x:
+# <id>", Documentation/process/stable-kernel-rules.rst): mainline commits
+# that the series carries in their 6.12 form, the patch that says "form of
+# mainline commit <id>".
+stable_prereq_patch() {
+	grep -l "form of mainline commit $1\b" $(find "$PATCHES" -name '*.patch' \
+		! -name '0000-cover-letter.patch' | sort) 2>/dev/null | head -1
+}
 stable_alone() {
-	local p n=0 bad=0 W=$BUILD/am-stable
+	local p q id n=0 npre=0 bad=0 W=$BUILD/am-stable am
+	am=(git -C "$W" -c user.name=am-check -c user.email=am-check@localhost am -q)
 	git -C "$LINUX" worktree remove --force "$W" 2>/dev/null || rm -rf "$W"
 	git -C "$LINUX" worktree prune
 	git -C "$LINUX" worktree add -q --detach "$W" base
@@ -49,20 +56,34 @@ stable_alone() {
 			echo "    ${p#"$PATCHES"/}: Cc: stable, but changes a file under tests/"; bad=1
 		fi
 		git -C "$W" checkout -q --detach -f base
-		if ! git -C "$W" -c user.name=am-check -c user.email=am-check@localhost am -q "$p" 2>/dev/null; then
+		local pre=0
+		for id in $(sed -n 's/^Cc: stable@vger.kernel.org # [^:]*: *\([0-9a-f]\{12,40\}\).*/\1/p' "$p"); do
+			q=$(stable_prereq_patch "$id")
+			if [ -z "$q" ] || ! "${am[@]}" "$q" >/dev/null 2>&1; then
+				git -C "$W" am --abort 2>/dev/null
+				echo "    ${p#"$PATCHES"/}: prerequisite $id: ${q:+${q#"$PATCHES"/} does not git am onto the base}${q:-no patch of the series is its form}"
+				bad=1
+			fi
+			pre=1
+		done
+		npre=$((npre + pre))
+		if ! "${am[@]}" "$p" >/dev/null 2>&1; then
 			git -C "$W" am --abort 2>/dev/null
-			echo "    ${p#"$PATCHES"/}: Cc: stable, but does not git am onto the base alone"; bad=1
+			if [ $pre = 1 ]; then
+				echo "    ${p#"$PATCHES"/}: Cc: stable, but does not git am onto the base after its prerequisites"
+			else
+				echo "    ${p#"$PATCHES"/}: Cc: stable, but does not git am onto the base alone"
+			fi
+			bad=1
 		fi
 	done
 	git -C "$LINUX" worktree remove --force "$W" 2>/dev/null || true
-	[ $bad = 0 ] && echo "    $n patches with Cc: stable: no tests/ file, each git-ams onto the base alone"
+	[ $bad = 0 ] && echo "    $n patches with Cc: stable: no tests/ file, each git-ams onto the base alone ($npre after the prerequisites their Cc: stable line names)"
 	return $bad
 }
 
 step "checkpatch --strict" "$TOP/scripts/checkpatch.sh"
-if [ "$BASE" = "$(conf DEFAULT_BASE)" ]; then
-	step "Cc: stable patches stand alone" stable_alone
-fi
+step "Cc: stable patches stand alone" stable_alone
 step "get_maintainer.pl" maintainers
 step "git am onto the pinned base" "$TOP/scripts/reproduce.sh"
 if [ -z "${SEND_CHECK_NO_BISECT:-}" ]; then
